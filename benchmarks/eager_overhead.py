@@ -1,0 +1,101 @@
+"""Eager dispatch overhead: µs per small op, forward with autograd recording and fwd+bwd.
+
+    python benchmarks/eager_overhead.py                       # ours
+    python benchmarks/eager_overhead.py --ref .venv-ref/bin/python   # also real Paddle + ratio
+
+The reference run executes this same file under the other interpreter from a temporary
+directory, so it imports that interpreter's paddle, never ours."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CHAIN = 50  # ops per timed chain
+REPEAT = 200
+
+
+def measure() -> dict:
+    import paddle
+    x = paddle.rand([4, 4])
+    w = paddle.rand([4, 4])
+    w.stop_gradient = False
+
+    def chain(a):
+        for _ in range(CHAIN // 5):
+            a = a * w
+            a = a + w
+            a = paddle.tanh(a)
+            a = a - w
+            a = paddle.exp(a * 0.01)
+        return a
+
+    def best_of(fn, rounds=5):
+        best = float("inf")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            for _ in range(REPEAT):
+                fn()
+            best = min(best, time.perf_counter() - start)
+        return best / (REPEAT * CHAIN) * 1e6
+
+    def forward():
+        chain(x)
+
+    def forward_backward():
+        y = chain(x).sum()
+        y.backward()
+        w.clear_grad()
+
+    def no_grad():
+        with paddle.no_grad():
+            chain(x)
+
+    forward()
+    forward_backward()
+    return {"forward_us": best_of(forward), "fwd_bwd_us": best_of(forward_backward),
+            "no_grad_us": best_of(no_grad), "paddle": paddle.__version__,
+            "impl": "feijiang" if hasattr(paddle, "_core") else "paddle"}
+
+
+def run_reference(python: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
+        env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="3")
+        env.pop("PYTHONPATH", None)
+        out = subprocess.run([python, script, "--json"], cwd=tmp, env=env, check=True,
+                             capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ref", help="interpreter with real paddlepaddle installed")
+    parser.add_argument("--json", action="store_true", help="print raw JSON (used for --ref)")
+    args = parser.parse_args()
+    ours = measure()
+    if args.json:
+        print(json.dumps(ours))
+        return
+    rows = [("forward with autograd", "forward_us"), ("forward + backward", "fwd_bwd_us"),
+            ("forward under no_grad", "no_grad_us")]
+    ref = run_reference(args.ref) if args.ref else None
+    print(f"eager overhead, µs per op (chain of {CHAIN} ops on 4x4 float32)")
+    header = f"{'case':<26}{'feijiang':>10}"
+    if ref:
+        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
+    print(header)
+    for label, key in rows:
+        line = f"{label:<26}{ours[key]:>10.2f}"
+        if ref:
+            line += f"{ref[key]:>16.2f}{ours[key] / ref[key]:>8.2f}"
+        print(line)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Feijiang: PaddlePaddle 3.3 re-implemented in Python on NumPy.
+
+`import paddle` gives Paddle's public API: tensors with autograd, the tensor functions, and the
+framework pieces built on them.
+"""
+from ._core import dtype as _dtype_mod
+from ._core.dtype import DType as dtype
+from ._core.dtype import (bfloat16, complex64, complex128, finfo, float8_e4m3fn,
+                          float8_e5m2, float16, float32, float64, get_default_dtype, iinfo,
+                          int8, int16, int32, int64, set_default_dtype, uint8, uint16, uint32,
+                          uint64)
+from ._core.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, get_device,  # noqa: F401
+                          set_device)
+from ._core.printing import set_printoptions
+from ._core.tensor import Size, Tensor
+from ._core.autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from . import tensor as _tensor_pkg  # binds Tensor methods
+from .tensor.creation import *  # noqa: F401,F403
+from .tensor.linalg import *  # noqa: F401,F403
+from .tensor.logic import *  # noqa: F401,F403
+from .tensor.manipulation import *  # noqa: F401,F403
+from .tensor.math import *  # noqa: F401,F403
+from .tensor.reduction import *  # noqa: F401,F403
+from . import autograd, device, framework, _C_ops  # noqa: F401
+from .autograd import grad
+from .device import (is_compiled_with_cuda, is_compiled_with_custom_device,
+                     is_compiled_with_rocm, is_compiled_with_xpu)
+from .framework import in_dynamic_mode
+
+__version__ = "3.3.1"
+
+bool = _dtype_mod.bool_  # noqa: A001 - Paddle exports its bool dtype as paddle.bool
+
+# torch-style aliases that Paddle 3.3 also exports
+sub = subtract  # noqa: F405
+mul = multiply  # noqa: F405
+div = divide  # noqa: F405
+eq = equal  # noqa: F405
+ne = not_equal  # noqa: F405
+lt = less_than  # noqa: F405
+le = less_equal  # noqa: F405
+gt = greater_than  # noqa: F405
+ge = greater_equal  # noqa: F405
+less = less_than  # noqa: F405
+greater = greater_than  # noqa: F405
+cat = concat  # noqa: F405
+concatenate = concat  # noqa: F405
+swapaxes = transpose  # noqa: F405
+swapdims = transpose  # noqa: F405

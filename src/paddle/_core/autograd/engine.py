@@ -1,0 +1,350 @@
+"""The backward engine: walk the recorded graph from the outputs in dependency order, call each
+op's gradient rule (written with paddle ops, so `create_graph=True` records a differentiable
+backward graph), and deliver gradients to leaves or to the requested inputs."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import state
+from ..tensor import Tensor, wrap
+from .node import GradContext, Node
+
+
+class GraphFreedError(RuntimeError):
+    """Backward reached a node whose saved tensors were released by an earlier backward."""
+
+
+def run_backward(outputs, grad_outputs, retain_graph: bool = False, create_graph: bool = False,
+                 inputs=None, allow_unused: bool = False, no_grad_vars=None):
+    """Shared core of `Tensor.backward`, `paddle.autograd.backward` and `paddle.grad`.
+
+    With `inputs=None` gradients accumulate into the `.grad` of every reachable leaf; otherwise
+    the gradients of `inputs` are returned (and no `.grad` is touched)."""
+    roots, root_grads = _check_roots(outputs, grad_outputs, create_graph)
+    prev = state.grad_enabled
+    state.grad_enabled = create_graph
+    try:
+        run = _Run(roots, inputs, no_grad_vars, create_graph)
+        run.seed(roots, root_grads)
+        run.execute(retain_graph)
+        if inputs is None:
+            run.deliver_to_leaves()
+            return None
+        return run.results(allow_unused)
+    finally:
+        state.grad_enabled = prev
+
+
+def _check_roots(outputs, grad_outputs, create_graph):
+    if isinstance(outputs, Tensor):
+        outputs = [outputs]
+    outputs = list(outputs)
+    if grad_outputs is None or isinstance(grad_outputs, Tensor):
+        grad_outputs = [grad_outputs] * (1 if grad_outputs is not None else len(outputs))
+    grad_outputs = list(grad_outputs)
+    if len(grad_outputs) != len(outputs):
+        raise ValueError(f"The number of grad_outputs ({len(grad_outputs)}) must equal the number "
+                         f"of outputs ({len(outputs)}).")
+    roots, grads = [], []
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if not isinstance(out, Tensor):
+            raise TypeError(f"outputs[{i}] must be a Tensor, but received {type(out).__name__}")
+        if out.stop_gradient:
+            continue
+        if g is None:
+            g = wrap(np.ones_like(out._data))
+        elif not isinstance(g, Tensor):
+            raise TypeError(f"grad_outputs[{i}] must be a Tensor or None, but received "
+                            f"{type(g).__name__}")
+        elif g._data.shape != out._data.shape:
+            raise ValueError(f"grad_outputs[{i}] has shape {list(g._data.shape)}, but outputs[{i}]"
+                             f" has shape {list(out._data.shape)}; they must be equal.")
+        elif g._data.dtype != out._data.dtype:
+            g = wrap(g._data.astype(out._data.dtype))
+        if not create_graph and not g.stop_gradient:
+            g = wrap(g._data)
+        roots.append(out)
+        grads.append(g)
+    return roots, grads
+
+
+def _add(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if state.grad_enabled:
+        return a + b
+    return wrap(a._data + b._data)
+
+
+class _Run:
+    """One backward pass: the graph reachable from the roots and the gradients flowing in it."""
+
+    def __init__(self, roots, inputs, no_grad_vars, create_graph):
+        self.create_graph = create_graph
+        self.buffers: dict[Node, list] = {}
+        self.leaf_grads: dict[int, list] = {}
+        self.blocked = _blocked(no_grad_vars)
+        self.targets = None
+        if inputs is not None:
+            self.targets = list(inputs) if not isinstance(inputs, Tensor) else [inputs]
+            self.captured: dict = {}
+        order = _topological(roots)
+        self.deps = _dependencies(order)
+        self.useful = None if self.targets is None else self._prune(order)
+        self.executed: list[Node] = []
+
+    def _prune(self, order):
+        """Nodes from which a requested input is reachable (the only ones worth running)."""
+        leaf_ids = self.leaf_ids = {id(t) for t in self.targets if t._node is None}
+        input_nodes = {t._node for t in self.targets if t._node is not None}
+        useful = set()
+        for node in order:  # producers come before their consumers
+            if node in input_nodes:
+                useful.add(node)
+                continue
+            for edge in node.edges:
+                if edge is None:
+                    continue
+                target = edge[0]
+                if (target in useful) if isinstance(target, Node) else (id(target) in leaf_ids):
+                    useful.add(node)
+                    break
+        return useful
+
+    def seed(self, roots, grads):
+        for root, g in zip(roots, grads):
+            if root._node is None:
+                self._to_leaf(root, g)
+            else:
+                buf = self.buffers.setdefault(root._node, [None] * len(root._node.out_info))
+                buf[root._out_idx] = _add(buf[root._out_idx], g)
+
+    def execute(self, retain_graph: bool):
+        ready = [n for n in self.buffers if self.deps.get(n, 0) == 0]
+        while ready:
+            node = ready.pop()
+            grads = self.buffers.pop(node)
+            in_grads = self._apply(node, grads)
+            if self.useful is None or node in self.useful:
+                self.executed.append(node)
+            for edge, g in zip(node.edges, in_grads):
+                if edge is None:
+                    continue
+                target, index = edge
+                if isinstance(target, Node):
+                    buf = self.buffers.get(target)
+                    if buf is None:
+                        buf = self.buffers[target] = [None] * len(target.out_info)
+                    if g is not None and (target, index) not in self.blocked:
+                        buf[index] = _add(buf[index], g)
+                    self.deps[target] -= 1
+                    if self.deps[target] == 0:
+                        ready.append(target)
+                elif g is not None and id(target) not in self.blocked:
+                    self._to_leaf(target, g)
+        if not retain_graph:
+            for node in self.executed:
+                if node.op.save_inputs or node.op.save_outputs:
+                    node.saved_in = None
+                    node.saved_out = None
+                node.released = True
+
+    def _apply(self, node: Node, grads: list) -> list:
+        """Hooks, capture, then the op's rule; returns one gradient (or None) per flat input."""
+        if node.hooks:
+            for index, hooks in node.hooks.items():
+                for hook in list(hooks):
+                    if grads[index] is not None:
+                        replaced = hook(grads[index])
+                        if replaced is not None:
+                            grads[index] = replaced
+        if self.targets is not None:
+            for i, g in enumerate(grads):
+                key = (node, i)
+                if g is not None and key in self._target_keys():
+                    self.captured[key] = g
+        if (self.useful is not None and node not in self.useful) or all(g is None for g in grads):
+            return [None] * len(node.edges)
+        needs = [edge is not None and self._wanted(edge[0]) for edge in node.edges]
+        return _call_rule(node, grads, needs)
+
+    def _wanted(self, target) -> bool:
+        if self.useful is None:
+            return True
+        if isinstance(target, Node):
+            return target in self.useful
+        return id(target) in self.leaf_ids
+
+    def _target_keys(self):
+        keys = getattr(self, "_keys", None)
+        if keys is None:
+            keys = self._keys = {(t._node, t._out_idx) for t in self.targets if t._node is not None}
+        return keys
+
+    def _to_leaf(self, leaf: Tensor, g: Tensor):
+        slot = self.leaf_grads.get(id(leaf))
+        if slot is None:
+            self.leaf_grads[id(leaf)] = [leaf, g]
+        else:
+            slot[1] = _add(slot[1], g)
+
+    def deliver_to_leaves(self):
+        for leaf, g in self.leaf_grads.values():
+            for hook in list(_leaf_hooks(leaf)):
+                replaced = hook(g)
+                if replaced is not None:
+                    g = replaced
+            if g._data.dtype != leaf._data.dtype:
+                g = wrap(g._data.astype(leaf._data.dtype))
+            _accumulate(leaf, g, self.create_graph)
+
+    def results(self, allow_unused: bool) -> list:
+        out = []
+        for i, t in enumerate(self.targets):
+            if t._node is None:
+                slot = self.leaf_grads.get(id(t))
+                g = None if slot is None else slot[1]
+            else:
+                g = self.captured.get((t._node, t._out_idx))
+            if g is None and not allow_unused:
+                raise ValueError(f"The {i}-th input does not appear in the backward graph of the "
+                                 "outputs. Please check the input tensor or set allow_unused=True "
+                                 "to get None as its gradient.")
+            if g is not None and not self.create_graph:
+                g = wrap(g._data)
+            out.append(g)
+        return out
+
+
+def _leaf_hooks(leaf: Tensor) -> list:
+    extra = leaf._extra
+    return extra.get("hooks", ()) if extra else ()
+
+
+def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool):
+    """Paddle semantics: gradients add up in `.grad` until cleared."""
+    current = leaf._grad
+    if current is None:
+        if not create_graph:
+            # own the buffer: the rule may have handed the same array to several inputs
+            g = wrap(g._data.copy())
+            g.stop_gradient = False
+        leaf._grad = g
+    elif create_graph:
+        leaf._grad = current + g
+    else:
+        np.add(current._data, g._data, out=current._data, casting="unsafe")
+
+
+def _blocked(no_grad_vars) -> set:
+    if no_grad_vars is None:
+        return set()
+    if isinstance(no_grad_vars, Tensor):
+        no_grad_vars = [no_grad_vars]
+    blocked = set()
+    for t in no_grad_vars:
+        blocked.add(id(t) if t._node is None else (t._node, t._out_idx))
+    return blocked
+
+
+def _topological(roots) -> list:
+    """Nodes reachable from the roots, producers before consumers (iterative post-order DFS)."""
+    order, seen = [], set()
+    for root in roots:
+        start = root._node
+        if start is None or start in seen:
+            continue
+        seen.add(start)
+        stack = [(start, iter(start.edges))]
+        while stack:
+            node, edges = stack[-1]
+            advanced = False
+            for edge in edges:
+                if edge is not None and isinstance(edge[0], Node) and edge[0] not in seen:
+                    seen.add(edge[0])
+                    stack.append((edge[0], iter(edge[0].edges)))
+                    advanced = True
+                    break
+            if not advanced:
+                stack.pop()
+                order.append(node)
+    return order
+
+
+def _dependencies(order) -> dict:
+    deps = {}
+    for node in order:
+        for edge in node.edges:
+            if edge is not None and isinstance(edge[0], Node):
+                deps[edge[0]] = deps.get(edge[0], 0) + 1
+    return deps
+
+
+def _call_rule(node: Node, grads: list, needs: list) -> list:
+    op = node.op
+    if node.released and (op.save_inputs or op.save_outputs):
+        raise GraphFreedError(
+            f"Trying to run backward through op '{op.name}' a second time, but the tensors it "
+            "saved were freed by the first backward. Pass retain_graph=True to the first "
+            "backward()/paddle.grad() call to keep them.")
+    _check_versions(node)
+    for i, g in enumerate(grads):
+        if g is None:
+            shape, np_dtype = node.out_info[i]
+            grads[i] = wrap(np.zeros(shape, np_dtype))
+    ctx = GradContext(node, needs)
+    result = op.grad_rule(ctx, *grads)
+    if not isinstance(result, (tuple, list)) or (node.layout is None and op.n_in == 1):
+        result = (result,)
+    flat = _flatten_grads(node, result)
+    _check_grad_shapes(node, flat)
+    return flat
+
+
+def _flatten_grads(node: Node, result) -> list:
+    if node.layout is None:
+        return list(result)
+    flat = []
+    for length, g in zip(node.layout, result):
+        if length < 0:
+            flat.append(g)
+        elif g is None:
+            flat.extend([None] * length)
+        else:
+            flat.extend(g)
+    return flat
+
+
+def _check_versions(node: Node):
+    op = node.op
+    for i, saved, version in zip(op.save_inputs, node.saved_in, node.saved_versions):
+        tensors = saved if isinstance(saved, (list, tuple)) else (saved,)
+        versions = version if isinstance(version, tuple) else (version,)
+        for t, v in zip(tensors, versions):
+            if t is not None and t._version != v:
+                raise RuntimeError(
+                    f"A tensor needed to compute the gradient of op '{op.name}' (input "
+                    f"'{op.inputs[i]}') was modified by an inplace operation after it was used: "
+                    f"its version is {t._version}, expected {v}. Use the out-of-place form or "
+                    "clone() the tensor before modifying it.")
+    for i, (_, ref, version) in zip(op.save_outputs, node.saved_out):
+        t = ref()
+        if t is not None and t._version != version:
+            raise RuntimeError(
+                f"The output '{op.outputs[i]}' of op '{op.name}' is needed for its gradient but "
+                f"was modified by an inplace operation (version {t._version}, expected "
+                f"{version}). Use the out-of-place form or clone() it first.")
+
+
+def _check_grad_shapes(node: Node, flat: list):
+    for i, (g, info) in enumerate(zip(flat, node.in_info)):
+        if g is None or info is None:
+            continue
+        if g._data.shape != info[0]:
+            raise RuntimeError(f"Internal error in the gradient rule of op '{node.op.name}': the "
+                               f"gradient of input {i} has shape {list(g._data.shape)}, expected "
+                               f"{list(info[0])}.")
+        if g._data.dtype != info[1] and info[1].kind in "fcV":
+            flat[i] = g.astype(info[1]) if state.grad_enabled else wrap(g._data.astype(info[1]))

@@ -1,0 +1,112 @@
+"""Autograd graph nodes and the context a gradient rule sees.
+
+A Node is created by dispatch for each differentiable op call whose inputs need gradients. It keeps
+only what the op's rule declared it reads (`save=`), plus each input's shape and dtype. Saved
+outputs are kept as arrays and re-wrapped at backward time, so a forward pass builds no reference
+cycles between tensors and their nodes.
+"""
+from __future__ import annotations
+
+import weakref
+
+from .. import dtype as _dt
+from ..tensor import Size, wrap
+
+
+class Node:
+    """One recorded op application in the backward graph."""
+
+    __slots__ = ("op", "attrs", "edges", "in_info", "layout", "saved_in", "saved_versions",
+                 "saved_out", "out_info", "hooks", "released", "__weakref__")
+    # edges: per flat input, (target, output index) where target is the producing Node or the
+    #   leaf Tensor that accumulates the gradient; None where no gradient is needed.
+    # layout: None when every input is a single tensor, else per declared input the length of
+    #   its tensor list (-1 for a single tensor); flat inputs follow this layout.
+
+    def __repr__(self) -> str:
+        return f"<{self.op.name} backward node>"
+
+    def name(self) -> str:
+        return f"{self.op.name}_grad"
+
+    def register_output_hook(self, index: int, hook) -> "HookHandle":
+        if self.hooks is None:
+            self.hooks = {}
+        hooks = self.hooks.setdefault(index, [])
+        hooks.append(hook)
+        return HookHandle(hooks, hook)
+
+
+class HookHandle:
+    """Returned by `Tensor.register_hook`; `remove()` unregisters the hook."""
+
+    __slots__ = ("_hooks", "_hook")
+
+    def __init__(self, hooks: list, hook):
+        self._hooks = hooks
+        self._hook = hook
+
+    def remove(self) -> bool:
+        try:
+            self._hooks.remove(self._hook)
+            return True
+        except ValueError:
+            return False
+
+
+class InputInfo:
+    """Shape and dtype of an input the rule did not save by value."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, np_dtype):
+        self.shape = Size(shape)
+        self.dtype = _dt.from_numpy_dtype(np_dtype)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __repr__(self) -> str:
+        return f"InputInfo(shape={list(self.shape)}, dtype={self.dtype.name})"
+
+
+class GradContext:
+    """What a gradient rule reads: `ctx.<input>` / `ctx.<output>` (Tensor if saved, else shape and
+    dtype only), `ctx.<attr>`, and `ctx.needs_grad[i]` for each declared input."""
+
+    def __init__(self, node: Node, flat_needs: list):
+        op = node.op
+        d = self.__dict__
+        d.update(zip(op.attrs, node.attrs))
+        info = iter(node.in_info)
+        needs = iter(flat_needs)
+        per_input = []
+        for i, name in enumerate(op.inputs):
+            if i in op.list_inputs:
+                d[name] = [_info_or_none(next(info)) for _ in range(node.layout[i])]
+                per_input.append([next(needs) for _ in d[name]])
+            else:
+                d[name] = _info_or_none(next(info))
+                per_input.append(next(needs))
+        self.needs_grad = per_input
+        for i, saved in zip(op.save_inputs, node.saved_in):
+            d[op.inputs[i]] = saved
+        for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
+            t = wrap(array)
+            t._node = node
+            t._out_idx = i
+            t.stop_gradient = False
+            d[op.outputs[i]] = t
+        for i, name in enumerate(op.outputs):
+            if name not in d:
+                shape, np_dtype = node.out_info[i]
+                d[name] = InputInfo(shape, np_dtype)
+
+
+def _info_or_none(info):
+    return None if info is None else InputInfo(*info)
+
+
+def saved_output(array, tensor) -> tuple:
+    return (array, weakref.ref(tensor), tensor._version)

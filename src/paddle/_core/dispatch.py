@@ -1,0 +1,207 @@
+"""Dispatch: the one call site of every op. It either computes (eager, recording an autograd Node
+when an input needs gradients) or, while a tracer is active, records the op with output metas from
+infer_meta alone.
+
+This is the per-op cost every user pays, so the common case (all inputs plain Tensors) takes a
+straight path with no per-call dictionaries, keyword parsing or shape inference.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import state
+from .autograd.node import Node, saved_output
+from .backend import xp
+from .meta import meta_of
+from .tensor import Tensor, wrap
+
+_ndarray = np.ndarray
+
+
+def call(op, inputs: tuple, attrs: tuple):
+    if state.tracer is not None:
+        return state.tracer.record(op, inputs, attrs)
+    if state.amp is not None:
+        inputs = state.amp.cast_inputs(op, inputs)
+    if not op.simple:
+        return _call_general(op, inputs, attrs)
+    try:
+        arrays = [t._data for t in inputs]
+    except AttributeError:
+        raise _not_a_tensor(op, inputs) from None
+    try:
+        out = op.kernel(xp, *arrays, *attrs)
+    except Exception as exc:  # noqa: BLE001 - re-raised with the op's own explanation
+        raise explain_failure(op, inputs, attrs, exc) from exc
+    record = False
+    if state.grad_enabled and op.grad_rule is not None:
+        for t in inputs:
+            if not t.stop_gradient:
+                record = True
+                break
+    if op.single_output:
+        if type(out) is not _ndarray:
+            out = np.asarray(out)
+        result = wrap(out)
+        if record:
+            _record_node(op, inputs, arrays, attrs, (result,), None)
+        return result
+    results = tuple(wrap(o if type(o) is _ndarray else np.asarray(o)) for o in out)
+    if record:
+        _record_node(op, inputs, arrays, attrs, results, None)
+    return list(results) if op.list_output else results
+
+
+def _call_general(op, inputs: tuple, attrs: tuple):
+    """Ops with tensor-list or optional inputs: flatten, run, record."""
+    flat, layout = flatten_inputs(op, inputs)
+    arrays = [_array_of(op, t) for t in inputs]
+    try:
+        out = op.kernel(xp, *arrays, *attrs)
+    except Exception as exc:  # noqa: BLE001
+        raise explain_failure(op, inputs, attrs, exc) from exc
+    record = False
+    if state.grad_enabled and op.grad_rule is not None:
+        record = any(t is not None and not t.stop_gradient for t in flat)
+    single = op.single_output
+    outs = (out,) if single else out
+    results = tuple(wrap(o if type(o) is _ndarray else np.asarray(o)) for o in outs)
+    if record:
+        flat_arrays = [None if t is None else t._data for t in flat]
+        _record_node(op, tuple(flat), flat_arrays, attrs, results, layout, inputs)
+    if single:
+        return results[0]
+    return list(results) if op.list_output else results
+
+
+def flatten_inputs(op, inputs: tuple) -> tuple[list, tuple]:
+    """Flat list of input tensors (lists expanded, None kept) and the per-input list lengths."""
+    flat = []
+    layout = []
+    for i, t in enumerate(inputs):
+        if i in op.list_inputs:
+            items = list(t)
+            flat.extend(items)
+            layout.append(len(items))
+        else:
+            flat.append(t)
+            layout.append(-1)
+    return flat, tuple(layout)
+
+
+def _array_of(op, value):
+    if value is None:
+        return None
+    if isinstance(value, Tensor):
+        return value._data
+    if isinstance(value, (list, tuple)):
+        return [_array_of(op, v) for v in value]
+    raise _not_a_tensor(op, (value,))
+
+
+def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=None):
+    node = Node()
+    node.op = op
+    node.attrs = attrs
+    node.layout = layout
+    node.hooks = None
+    node.released = False
+    edges = []
+    for t in flat_inputs:
+        if t is None or t.stop_gradient:
+            edges.append(None)
+        elif t._node is None:
+            edges.append((t, 0))
+        else:
+            edges.append((t._node, t._out_idx))
+    node.edges = edges
+    node.in_info = [None if a is None else (a.shape, a.dtype) for a in flat_arrays]
+    if op.save_inputs:
+        declared = flat_inputs if inputs is None else inputs
+        node.saved_in = tuple(declared[i] for i in op.save_inputs)
+        node.saved_versions = tuple(_versions(v) for v in node.saved_in)
+    else:
+        node.saved_in = ()
+        node.saved_versions = ()
+    node.out_info = [(r._data.shape, r._data.dtype) for r in results]
+    node.saved_out = tuple(saved_output(results[i]._data, results[i]) for i in op.save_outputs)
+    for i, r in enumerate(results):
+        r.stop_gradient = False
+        r._node = node
+        r._out_idx = i
+
+
+def _versions(saved):
+    if isinstance(saved, (list, tuple)):
+        return tuple(t._version for t in saved)
+    return None if saved is None else saved._version
+
+
+def _not_a_tensor(op, inputs) -> TypeError:
+    got = ", ".join(type(t).__name__ for t in inputs)
+    return TypeError(f"({op.name}) expects Tensor inputs {list(op.inputs)}, but received ({got})")
+
+
+def explain_failure(op, inputs, attrs, exc: Exception) -> Exception:
+    """Turn a kernel failure into the error Paddle would raise: the op's infer_meta usually
+    names the argument and the expected vs received shapes/dtypes; otherwise prefix the op."""
+    if isinstance(exc, (ValueError, TypeError, IndexError)) and str(exc).startswith(f"({op.name})"):
+        return exc
+    try:
+        metas = [_meta_or_list(t) for t in inputs]
+        op.infer_meta(*metas, *attrs)
+    except (ValueError, TypeError, IndexError) as clear:
+        return clear
+    except Exception:  # noqa: BLE001 - an infer_meta crash must not hide the kernel's error
+        pass
+    kind = type(exc) if isinstance(exc, (ValueError, TypeError, IndexError)) else RuntimeError
+    return kind(f"({op.name}) {exc}")
+
+
+def _meta_or_list(t):
+    if t is None:
+        return None
+    if isinstance(t, (list, tuple)):
+        return [_meta_or_list(v) for v in t]
+    return meta_of(t._data) if isinstance(t, Tensor) else t
+
+
+def call_inplace(op, target: Tensor, inputs: tuple, attrs: tuple) -> Tensor:
+    """Run `op` and write its result into `target` (Paddle's `x.add_(y)` family).
+
+    The result keeps target's memory (views see the change), target's version is bumped so that
+    a backward needing its old value fails loudly, and target takes over the op's autograd node."""
+    if state.tracer is not None:
+        return state.tracer.record_inplace(op, target, inputs, attrs)
+    recording = state.grad_enabled and op.grad_rule is not None
+    if recording and not target.stop_gradient and target._node is None:
+        raise ValueError(f"({op.name}_) Leaf Tensor ({target.name}) that doesn't stop gradient "
+                         "can't use inplace strategy.")
+    if recording and any(isinstance(t, Tensor) and not t.stop_gradient for t in inputs):
+        inputs = tuple(_snapshot(t) if t is target else t for t in inputs)
+    out = call(op, inputs, attrs)
+    data = target._data
+    result = out._data
+    if result.shape != data.shape:
+        raise ValueError(f"({op.name}_) The shape of the in-place result {list(result.shape)} "
+                         f"must equal the shape of the input {list(data.shape)}; broadcasting "
+                         "may not grow an in-place target.")
+    if not data.flags.writeable:
+        target._data = result.astype(data.dtype, copy=False)
+    else:
+        np.copyto(data, result, casting="unsafe")
+    target._version += 1
+    if out._node is not None:
+        target._node = out._node
+        target._out_idx = out._out_idx
+        target.stop_gradient = False
+    return target
+
+
+def _snapshot(t: Tensor) -> Tensor:
+    """A copy of t's current value carrying t's autograd identity, saved in place of t."""
+    snap = wrap(t._data.copy())
+    snap.stop_gradient = t.stop_gradient
+    snap._node = t._node
+    snap._out_idx = t._out_idx
+    return snap

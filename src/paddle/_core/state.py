@@ -1,0 +1,11 @@
+"""Process-wide dispatch state, read on every op call (kept in one tiny module so the hot path
+does a single attribute lookup per flag)."""
+
+# Whether eager ops record autograd nodes (paddle.no_grad / enable_grad / set_grad_enabled).
+grad_enabled = True
+
+# The active tracer (paddle.jit / paddle.static recording) or None for eager execution.
+tracer = None
+
+# The active AMP cast policy or None; consulted by dispatch before running or recording an op.
+amp = None

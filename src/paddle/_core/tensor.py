@@ -1,0 +1,277 @@
+"""The Tensor: an array plus the autograd facts Paddle attaches to it.
+
+Only what is intrinsic to a tensor lives here (storage, metadata, autograd identity, conversion to
+Python/NumPy). The op methods (`x.add`, `x + y`, `x.sum()`, …) are attached by `paddle.tensor`
+from the same functions that form the `paddle.*` namespace, so each op is written once.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from . import dtype as _dt
+from .place import CPU
+
+_tmp_names = itertools.count()
+
+
+class Size(list):
+    """`Tensor.shape`: a list of ints that also compares equal to tuples, printed as Paddle."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, tuple):
+            other = list(other)
+        return list.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"paddle.Size({list.__repr__(self)})"
+
+    def numel(self) -> int:
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+class Tensor:
+    """A multi-dimensional array with autograd, Paddle's central type."""
+
+    __slots__ = ("_data", "stop_gradient", "_grad", "_node", "_out_idx", "_version", "_extra",
+                 "__weakref__")
+
+    # Let NumPy defer to our reflected operators (`np_array + tensor` → Tensor.__radd__).
+    __array_priority__ = 100
+
+    def __init__(self, value=None, dtype=None, place=None, persistable=False, zero_copy=None,
+                 name=None, stop_gradient=True):
+        if value is None:
+            data = np.zeros((0,), dtype=np.float32)
+        elif isinstance(value, Tensor):
+            data = value._data
+        else:
+            data = np.asarray(value)
+        if dtype is not None:
+            data = data.astype(_dt.to_dtype(dtype).np_dtype, copy=False)
+        init_tensor(self, data)
+        self.stop_gradient = bool(stop_gradient)
+        if name is not None or persistable:
+            self._extra = {"name": name, "persistable": bool(persistable)}
+
+    # ---- metadata ----------------------------------------------------------------------------
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape)
+
+    @property
+    def dtype(self) -> _dt.DType:
+        return _dt.from_numpy_dtype(self._data.dtype)
+
+    @property
+    def place(self):
+        return CPU
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def size(self) -> int:
+        return int(self._data.size)
+
+    @property
+    def name(self) -> str:
+        extra = self._ensure_extra()
+        if extra.get("name") is None:
+            extra["name"] = f"eager_tmp_{next(_tmp_names)}"
+        return extra["name"]
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self._ensure_extra()["name"] = value
+
+    @property
+    def persistable(self) -> bool:
+        return bool(self._extra and self._extra.get("persistable"))
+
+    @persistable.setter
+    def persistable(self, value: bool) -> None:
+        self._ensure_extra()["persistable"] = bool(value)
+
+    def _ensure_extra(self) -> dict:
+        if self._extra is None:
+            self._extra = {}
+        return self._extra
+
+    # ---- autograd identity -------------------------------------------------------------------
+    @property
+    def grad(self):
+        return self._grad
+
+    @grad.setter
+    def grad(self, value) -> None:
+        self._grad = value
+
+    @property
+    def is_leaf(self) -> bool:
+        return self._node is None
+
+    @property
+    def grad_fn(self):
+        return self._node
+
+    def _bump_version(self) -> None:
+        self._version += 1
+
+    @property
+    def inplace_version(self) -> int:
+        return self._version
+
+    # ---- conversion --------------------------------------------------------------------------
+    def numpy(self) -> np.ndarray:
+        return self._data.copy()
+
+    def __array__(self, dtype=None, copy=None):
+        data = self._data
+        return data if dtype is None else data.astype(dtype, copy=False)
+
+    def item(self, *args):
+        data = self._data
+        if args:
+            return data.item(*args)
+        if data.size != 1:
+            raise ValueError("Tensor.item(): only one element tensors can be converted to Python "
+                             f"scalars, but the tensor has shape {list(data.shape)} "
+                             f"({data.size} elements)")
+        value = data.item()
+        if data.dtype.kind == "V" or not isinstance(value, (bool, int, float, complex)):
+            value = float(data.astype(np.float32).item())
+        return value
+
+    def tolist(self):
+        data = self._data
+        if data.dtype.kind not in "biufc":
+            data = data.astype(np.float32)
+        return data.tolist()
+
+    def _scalar(self, caller: str):
+        if self._data.size != 1:
+            raise ValueError(f"{caller}: only a tensor with one element can be converted to a "
+                             f"Python scalar, but received shape {list(self._data.shape)}")
+        return self.item()
+
+    def __bool__(self) -> bool:
+        return bool(self._scalar("bool(Tensor)"))
+
+    def __float__(self) -> float:
+        return float(self._scalar("float(Tensor)"))
+
+    def __int__(self) -> int:
+        return int(self._scalar("int(Tensor)"))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("complex(Tensor)"))
+
+    def __index__(self) -> int:
+        if self._data.dtype.kind not in "iub":
+            raise TypeError("Only integer tensors can be used as an index, but received "
+                            f"dtype {self.dtype.name}")
+        return int(self._scalar("Tensor.__index__"))
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-D tensor is undefined")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-D tensor")
+        for i in range(self._data.shape[0]):
+            yield self[i]
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        from .printing import tensor_to_string
+        return tensor_to_string(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return object.__format__(self, spec) if spec else repr(self)
+
+    def __deepcopy__(self, memo):
+        new = self._copy_like(self._data.copy())
+        memo[id(self)] = new
+        if self._grad is not None:
+            new._grad = self._grad._copy_like(self._grad._data.copy())
+        return new
+
+    def __copy__(self):
+        return self._copy_like(self._data)
+
+    def _copy_like(self, data):
+        """A leaf tensor of the same class and flags over `data` (used for copies and pickling)."""
+        new = object.__new__(type(self))
+        init_tensor(new, data)
+        new.stop_gradient = self.stop_gradient
+        if self._extra:
+            new._extra = dict(self._extra)
+        return new
+
+    def __reduce_ex__(self, protocol):
+        return (_rebuild_tensor, (self._data, self.stop_gradient))
+
+    def __getstate__(self):
+        return None
+
+    def __dlpack__(self, stream=None):
+        return self._data.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._data.__dlpack_device__()
+
+
+def init_tensor(t: Tensor, data: np.ndarray) -> None:
+    """Fill every slot of a freshly allocated Tensor (the hot path for op outputs)."""
+    t._data = data
+    t.stop_gradient = True
+    t._grad = None
+    t._node = None
+    t._out_idx = 0
+    t._version = 0
+    t._extra = None
+
+
+def wrap(data: np.ndarray) -> Tensor:
+    """A new leaf Tensor (stop_gradient=True) over `data` without copying."""
+    t = object.__new__(Tensor)
+    t._data = data
+    t.stop_gradient = True
+    t._grad = None
+    t._node = None
+    t._out_idx = 0
+    t._version = 0
+    t._extra = None
+    return t
+
+
+def _rebuild_tensor(data, stop_gradient):
+    t = wrap(data)
+    t.stop_gradient = stop_gradient
+    return t

@@ -1,0 +1,13 @@
+"""`paddle.framework`: dtype defaults, dygraph mode queries and random state."""
+from .._core.dtype import get_default_dtype, set_default_dtype  # noqa: F401
+
+
+def in_dynamic_mode() -> bool:
+    """True while Paddle runs eagerly (dygraph); False under paddle.enable_static()."""
+    from .. import _static_mode
+    return not _static_mode.enabled
+
+
+def in_pir_mode() -> bool:
+    """True when building a static program (PIR) rather than running eagerly."""
+    return not in_dynamic_mode()

@@ -1,0 +1,239 @@
+"""Shape manipulation of the `paddle` namespace: reshape, transpose, squeeze/unsqueeze,
+flatten, concat/stack/split, expand/broadcast_to, cast, clone."""
+from __future__ import annotations
+
+from .._core import dtype as _dt
+from .._core.meta import normalize_axis
+from .._core.ops import manipulation as M
+from .._core.tensor import Tensor
+from ._convert import ensure_tensor
+
+
+def int_list(value, api: str, arg: str) -> list:
+    """Paddle accepts ints, lists/tuples of ints or 0/1-d int tensors for shape-like args."""
+    if isinstance(value, Tensor):
+        return [int(v) for v in value._data.reshape(-1)]
+    if isinstance(value, (list, tuple)):
+        return [int(v.item()) if isinstance(v, Tensor) else int(v) for v in value]
+    try:
+        return [int(value)]
+    except (TypeError, ValueError):
+        raise TypeError(f"({api}) '{arg}' must be an int, a list/tuple of ints or a Tensor, "
+                        f"but received {type(value).__name__}") from None
+
+
+def reshape(x, shape, name=None):
+    """Return x with a new shape (0 copies a dim, -1 is inferred); shares memory with x.
+
+    Example:
+        >>> import paddle
+        >>> paddle.reshape(paddle.arange(6), [2, -1]).shape
+        paddle.Size([2, 3])
+    """
+    return M.reshape(ensure_tensor(x), int_list(shape, "reshape", "shape"))
+
+
+def reshape_(x, shape, name=None):
+    """In-place reshape: x takes the new shape."""
+    return _view_inplace(x, reshape(x, shape))
+
+
+def _view_inplace(x: Tensor, result: Tensor) -> Tensor:
+    x._data = result._data
+    x._node = result._node
+    x._out_idx = result._out_idx
+    x.stop_gradient = result.stop_gradient
+    x._version += 1
+    return x
+
+
+def transpose(x, perm, name=None):
+    """Permute the axes of x."""
+    x = ensure_tensor(x)
+    perm = int_list(perm, "transpose", "perm")
+    if len(perm) != x.ndim:
+        raise ValueError(f"(transpose) The length of 'perm' ({len(perm)}) must equal the rank "
+                         f"of the input ({x.ndim}); input shape {list(x.shape)}, perm {perm}.")
+    return M.transpose(x, [p % max(x.ndim, 1) for p in perm])
+
+
+def t(input, name=None):  # noqa: A002
+    """Transpose a tensor of rank <= 2."""
+    x = ensure_tensor(input)
+    if x.ndim > 2:
+        raise ValueError(f"(t) The input should be a tensor of rank <= 2, but received rank "
+                         f"{x.ndim} (shape {list(x.shape)}). Use paddle.transpose instead.")
+    return x if x.ndim < 2 else M.transpose(x, [1, 0])
+
+
+def moveaxis(x, source, destination, name=None):
+    """Move axes of x from `source` positions to `destination` positions."""
+    x = ensure_tensor(x)
+    src = [normalize_axis("moveaxis", a, x.ndim, "source") for a in int_list(source, "moveaxis",
+                                                                              "source")]
+    dst = [normalize_axis("moveaxis", a, x.ndim, "destination")
+           for a in int_list(destination, "moveaxis", "destination")]
+    if len(src) != len(dst):
+        raise ValueError("(moveaxis) source and destination must have the same number of axes")
+    order = [a for a in range(x.ndim) if a not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return M.transpose(x, order)
+
+
+def squeeze(x, axis=None, name=None):
+    """Remove size-1 axes (all of them, or those listed in `axis`)."""
+    x = ensure_tensor(x)
+    axes = [] if axis is None else int_list(axis, "squeeze", "axis")
+    return M.squeeze(x, axes)
+
+
+def unsqueeze(x, axis, name=None):
+    """Insert size-1 axes at the positions in `axis`."""
+    return M.unsqueeze(ensure_tensor(x), int_list(axis, "unsqueeze", "axis"))
+
+
+def squeeze_(x, axis=None, name=None):
+    return _view_inplace(x, squeeze(x, axis))
+
+
+def unsqueeze_(x, axis, name=None):
+    return _view_inplace(x, unsqueeze(x, axis))
+
+
+def flatten(x, start_axis=0, stop_axis=-1, name=None):
+    """Merge axes start_axis..stop_axis into one."""
+    x = ensure_tensor(x)
+    if x.ndim == 0:
+        return M.reshape(x, [1])
+    start = normalize_axis("flatten", start_axis, x.ndim, "start_axis")
+    stop = normalize_axis("flatten", stop_axis, x.ndim, "stop_axis")
+    if start > stop:
+        raise ValueError(f"(flatten) The stop_axis ({stop_axis}) should be larger than or equal "
+                         f"to start_axis ({start_axis}).")
+    shape = list(x.shape)
+    merged = 1
+    for d in shape[start:stop + 1]:
+        merged *= d
+    return M.reshape(x, shape[:start] + [merged] + shape[stop + 1:])
+
+
+def flatten_(x, start_axis=0, stop_axis=-1, name=None):
+    return _view_inplace(x, flatten(x, start_axis, stop_axis))
+
+
+def _tensor_list(x, api: str) -> list:
+    if isinstance(x, Tensor):
+        return list(x)
+    if not isinstance(x, (list, tuple)):
+        raise TypeError(f"({api}) The input must be a list or tuple of Tensors, but received "
+                        f"{type(x).__name__}")
+    return [ensure_tensor(t) for t in x]
+
+
+def concat(x, axis=0, name=None, *, out=None):
+    """Join tensors along an existing axis."""
+    tensors = _tensor_list(x, "concat")
+    if isinstance(axis, Tensor):
+        axis = int(axis.item())
+    return M.concat(tensors, int(axis))
+
+
+def stack(x, axis=0, name=None, *, out=None):
+    """Join tensors along a new axis."""
+    tensors = _tensor_list(x, "stack")
+    if not tensors:
+        raise ValueError("(stack) The input list must not be empty.")
+    return M.stack(tensors, int(axis))
+
+
+def split(x, num_or_sections, axis=0, name=None):
+    """Split x into pieces along `axis` (an int count, or a list of sizes with one -1)."""
+    x = ensure_tensor(x)
+    if isinstance(axis, Tensor):
+        axis = int(axis.item())
+    ax = normalize_axis("split", int(axis), x.ndim)
+    if isinstance(num_or_sections, Tensor):
+        num_or_sections = int_list(num_or_sections, "split", "num_or_sections")
+    sections = M.split_sections("split", x.shape[ax], num_or_sections)
+    return M.split(x, sections, ax)
+
+
+def chunk(x, chunks, axis=0, name=None):
+    """Split x into `chunks` equal pieces along `axis`."""
+    return split(x, int(chunks), axis)
+
+
+def unbind(input, axis=0):  # noqa: A002
+    """Remove `axis`, returning the slices along it."""
+    x = ensure_tensor(input)
+    ax = normalize_axis("unbind", int(axis), x.ndim)
+    return M.unstack(x, ax, None)
+
+
+def unstack(x, axis=0, num=None):
+    """Split x along `axis` into rank-reduced tensors."""
+    x = ensure_tensor(x)
+    ax = normalize_axis("unstack", int(axis), x.ndim)
+    return M.unstack(x, ax, num)
+
+
+def expand(x, shape, name=None):
+    """Broadcast x to `shape` (-1 keeps a dimension)."""
+    return M.expand(ensure_tensor(x), int_list(shape, "expand", "shape"))
+
+
+def broadcast_to(x, shape, name=None):
+    """Broadcast x to `shape`."""
+    return M.expand(ensure_tensor(x), int_list(shape, "broadcast_to", "shape"))
+
+
+def expand_as(x, y, name=None):
+    """Broadcast x to y's shape."""
+    return M.expand(ensure_tensor(x), list(y.shape))
+
+
+def cast(x, dtype):
+    """Convert x to `dtype` (returns x's values as a new tensor)."""
+    x = ensure_tensor(x)
+    return M.cast(x, _dt.to_dtype(dtype))
+
+
+def cast_(x, dtype):
+    """In-place cast: x takes the new dtype."""
+    return _view_inplace(x, cast(x, dtype))
+
+
+def clone(x, name=None):
+    """A copy of x that stays in the autograd graph (gradient flows back to x)."""
+    x = ensure_tensor(x)
+    return M.cast(x, x.dtype)
+
+
+def detach(x) -> Tensor:
+    """x's data as a new leaf tensor that stops gradient (shares memory)."""
+    from .._core.tensor import wrap
+    return wrap(x._data)
+
+
+def detach_(x) -> Tensor:
+    """Cut x from the autograd graph in place."""
+    x._node = None
+    x.stop_gradient = True
+    return x
+
+
+def view(x, shape_or_dtype, name=None):
+    """Reshape (list/tuple) or reinterpret the bytes as another dtype."""
+    if isinstance(shape_or_dtype, (list, tuple, Tensor)):
+        return reshape(x, shape_or_dtype)
+    from .._core.tensor import wrap
+    return wrap(x._data.view(_dt.to_dtype(shape_or_dtype).np_dtype))
+
+
+__all__ = [
+    "reshape", "reshape_", "transpose", "t", "moveaxis", "squeeze", "unsqueeze", "squeeze_",
+    "unsqueeze_", "flatten", "flatten_", "concat", "stack", "split", "chunk", "unbind",
+    "unstack", "expand", "broadcast_to", "expand_as", "cast", "cast_", "clone", "detach",
+    "detach_", "view",
+]

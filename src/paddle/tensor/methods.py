@@ -1,0 +1,211 @@
+"""Attach the `paddle.*` functions to Tensor as methods and operators, so each op is written once.
+
+Paddle exposes most tensor functions both as `paddle.f(x, ...)` and `x.f(...)`; the method table
+below is that list. Operators map to the same functions (with reflected forms swapping operands).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.autograd.engine import run_backward
+from .._core.autograd.node import HookHandle
+from .._core.tensor import Tensor, wrap
+from . import indexing, linalg, logic, manipulation, math, reduction
+
+
+def _backward(self, grad_tensor=None, retain_graph=False):
+    """Accumulate d(self)/d(leaf) into every reachable leaf's `.grad` (ones as the seed)."""
+    if self.stop_gradient:
+        raise RuntimeError("Tensor.backward: this tensor has stop_gradient=True, so there is "
+                           "nothing to differentiate; set stop_gradient=False on its inputs.")
+    run_backward([self], None if grad_tensor is None else [grad_tensor],
+                 retain_graph=retain_graph)
+
+
+def _clear_grad(self, set_to_zero=True):
+    """Reset `.grad`: zeros by default (Paddle), or None with set_to_zero=False."""
+    if self._grad is None:
+        return
+    if set_to_zero:
+        self._grad._data[...] = 0
+    else:
+        self._grad = None
+
+
+def _clear_gradient(self, set_to_zero=True):
+    _clear_grad(self, set_to_zero)
+
+
+def _register_hook(self, hook):
+    """Call hook(grad) when this tensor's gradient is computed; a returned tensor replaces it."""
+    if self.stop_gradient:
+        raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
+    if self._node is None:
+        hooks = self._ensure_extra().setdefault("hooks", [])
+        hooks.append(hook)
+        return HookHandle(hooks, hook)
+    return self._node.register_output_hook(self._out_idx, hook)
+
+
+def _retain_grads(self):
+    """Keep the gradient of this non-leaf tensor in `.grad` after backward."""
+    if self._node is None or (self._extra and self._extra.get("retains")):
+        return
+    import weakref
+    ref = weakref.ref(self)
+
+    def store(g):
+        t = ref()
+        if t is not None:
+            if t._grad is None:
+                t._grad = wrap(g._data.copy())
+                t._grad.stop_gradient = False
+            else:
+                t._grad._data = t._grad._data + g._data
+    self._ensure_extra()["retains"] = True
+    self._node.register_output_hook(self._out_idx, store)
+
+
+def _set_value(self, value):
+    """Overwrite the data in place (same shape), keeping the tensor's identity."""
+    arr = value._data if isinstance(value, Tensor) else np.asarray(value)
+    if tuple(arr.shape) != tuple(self._data.shape):
+        raise ValueError(f"set_value: the shape of the new value {list(arr.shape)} must match "
+                         f"the tensor's shape {list(self._data.shape)}")
+    if self._data.flags.writeable:
+        np.copyto(self._data, arr, casting="unsafe")
+    else:
+        self._data = arr.astype(self._data.dtype)
+    self._version += 1
+    return self
+
+
+def _astype(self, dtype):
+    """A copy converted to `dtype` (gradient flows through the cast)."""
+    return manipulation.cast(self, dtype)
+
+
+def _zero_(self):
+    """Fill with zeros in place."""
+    self._data[...] = 0
+    self._version += 1
+    return self
+
+
+def _fill_(self, value):
+    """Fill with `value` in place."""
+    self._data[...] = value
+    self._version += 1
+    return self
+
+
+def _scale(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    from .math import scale as scale_fn
+    return scale_fn(self, scale, bias, bias_after_scale, act)
+
+
+def _numel(self):
+    """Number of elements as an int64 0-d tensor."""
+    return wrap(np.asarray(self._data.size, dtype=np.int64))
+
+
+def _cpu(self):
+    return self
+
+
+def _to(self, *args, **kwargs):
+    """Move/convert: accepts a device string/Place and/or a dtype, in Paddle's argument forms."""
+    from .._core import dtype as _dt
+    dtype = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, (str, _dt.DType, np.dtype, type)) and not _is_device(a):
+            dtype = a
+    return self if dtype is None else manipulation.cast(self, dtype)
+
+
+def _is_device(value) -> bool:
+    return isinstance(value, str) and value.split(":")[0] in ("cpu", "gpu", "cuda", "xpu")
+
+
+def _transpose_property(self):
+    """Reverse all axes (Paddle's `x.T`)."""
+    return manipulation.transpose(self, list(range(self.ndim))[::-1])
+
+
+def _reflect(fn):
+    def reflected(self, other):
+        return fn(other, self)
+    return reflected
+
+
+def _invert(self):
+    return logic.bitwise_not(self)
+
+
+def _binary_logic(bitwise, logical):
+    def op(self, other):
+        if self._data.dtype == np.bool_:
+            return logical(self, other)
+        return bitwise(self, other)
+    return op
+
+
+METHODS = {
+    # conversion and autograd
+    "backward": _backward, "clear_grad": _clear_grad, "clear_gradient": _clear_gradient,
+    "register_hook": _register_hook, "retain_grads": _retain_grads, "set_value": _set_value,
+    "astype": _astype, "cast": _astype, "zero_": _zero_, "fill_": _fill_, "numel": _numel,
+    "cpu": _cpu, "cuda": _cpu, "to": _to, "pin_memory": _cpu, "detach": manipulation.detach,
+    "detach_": manipulation.detach_, "clone": manipulation.clone, "scale": _scale,
+    "element_size": lambda self: self._data.itemsize,
+}
+
+_FUNCTION_MODULES = (math, reduction, manipulation, logic, linalg)
+_SKIP = {"int_list", "axis_arg", "detach", "detach_", "clone", "cast", "view"}
+
+
+def _collect_functions():
+    for module in _FUNCTION_MODULES:
+        for name, fn in vars(module).items():
+            if name.startswith("_") or name in _SKIP or not callable(fn):
+                continue
+            if getattr(fn, "__module__", "").startswith("paddle.tensor") or \
+                    getattr(fn, "__module__", None) is None:
+                METHODS.setdefault(name, fn)
+
+
+OPERATORS = {
+    "__add__": math.add, "__radd__": _reflect(math.add),
+    "__sub__": math.subtract, "__rsub__": _reflect(math.subtract),
+    "__mul__": math.multiply, "__rmul__": _reflect(math.multiply),
+    "__truediv__": math.divide, "__rtruediv__": _reflect(math.divide),
+    "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
+    "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
+    "__pow__": lambda self, y: math._binary(math.B.elementwise_pow, self, y),
+    "__rpow__": lambda self, y: math._binary(math.B.elementwise_pow, y, self),
+    "__matmul__": linalg.matmul, "__rmatmul__": _reflect(linalg.matmul),
+    "__neg__": math.neg, "__abs__": math.abs, "__invert__": _invert,
+    "__and__": _binary_logic(logic.bitwise_and, logic.logical_and),
+    "__or__": _binary_logic(logic.bitwise_or, logic.logical_or),
+    "__xor__": _binary_logic(logic.bitwise_xor, logic.logical_xor),
+    "__rand__": _reflect(_binary_logic(logic.bitwise_and, logic.logical_and)),
+    "__ror__": _reflect(_binary_logic(logic.bitwise_or, logic.logical_or)),
+    "__rxor__": _reflect(_binary_logic(logic.bitwise_xor, logic.logical_xor)),
+    "__lshift__": logic.bitwise_left_shift, "__rshift__": logic.bitwise_right_shift,
+    "__eq__": logic.equal, "__ne__": logic.not_equal, "__lt__": logic.less_than,
+    "__le__": logic.less_equal, "__gt__": logic.greater_than, "__ge__": logic.greater_equal,
+    "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
+    "__pos__": lambda self: self,
+}
+
+
+def install() -> None:
+    """Bind the method table and operators onto Tensor (called once at import)."""
+    _collect_functions()
+    for name, fn in METHODS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in OPERATORS.items():
+        setattr(Tensor, name, fn)
+    Tensor.T = property(_transpose_property)
+    Tensor.mT = property(lambda self: manipulation.transpose(
+        self, list(range(self.ndim - 2)) + [self.ndim - 1, self.ndim - 2]))
