@@ -20,8 +20,11 @@ from .tensor.linalg import *  # noqa: F401,F403
 from .tensor.logic import *  # noqa: F401,F403
 from .tensor.manipulation import *  # noqa: F401,F403
 from .tensor.math import *  # noqa: F401,F403
+from .tensor.random import *  # noqa: F401,F403
 from .tensor.reduction import *  # noqa: F401,F403
-from . import autograd, device, framework, _C_ops  # noqa: F401
+from .tensor.search import *  # noqa: F401,F403
+from .tensor.stat import *  # noqa: F401,F403
+from . import autograd, device, framework, linalg, _C_ops  # noqa: F401
 from .autograd import grad
 from .device import (is_compiled_with_cuda, is_compiled_with_custom_device,
                      is_compiled_with_rocm, is_compiled_with_xpu)

@@ -109,3 +109,11 @@ def cast_to(t: Tensor, dtype: _dt.DType) -> Tensor:
     if t._data.dtype == dtype.np_dtype:
         return t
     return _manip.cast(t, dtype)
+
+
+def require_tensor(api: str, arg: str, position: int, value) -> None:
+    """Paddle's functional forms of several binary ops take Tensors only (the operators accept
+    numbers); reject anything else with Paddle's ValueError."""
+    if not isinstance(value, Tensor):
+        raise ValueError(f"{api}(): argument '{arg}' (position {position}) must be Tensor, but "
+                         f"got {type(value).__name__}")

@@ -7,7 +7,7 @@ from .._core import dtype as _dt
 from .._core.ops import binary as B
 from .._core.ops import unary as U
 from .._core.tensor import Tensor
-from ._convert import cast_to, ensure_tensor, promote_pair, scalar_tensor
+from ._convert import cast_to, ensure_tensor, promote_pair, require_tensor, scalar_tensor
 
 
 def _write_out(result: Tensor, out: Tensor | None) -> Tensor:
@@ -25,8 +25,16 @@ def _write_out(result: Tensor, out: Tensor | None) -> Tensor:
 
 
 def _binary(op, x, y, out=None):
+    """Operator path: numbers are accepted on either side and promoted as Paddle does."""
     x, y = promote_pair(x, y, op.name)
     return _write_out(op(x, y), out)
+
+
+def _tensor_binary(api, op, x, y, out=None):
+    """Functional path (`paddle.add(x, y)`): both operands must be Tensors, as in Paddle."""
+    require_tensor(api, "x", 0, x)
+    require_tensor(api, "y", 1, y)
+    return _binary(op, x, y, out)
 
 
 def _inplace_binary(op, x: Tensor, y):
@@ -48,31 +56,39 @@ def add(x, y, name=None, *, alpha=1, out=None):
                [4., 6.])
     """
     if alpha != 1:
-        y = multiply(y, alpha)
-    return _binary(B.add, x, y, out)
+        y = _binary(B.multiply, y, alpha)
+    return _tensor_binary("add", B.add, x, y, out)
 
 
 def subtract(x, y, name=None, *, alpha=1, out=None):
     """Elementwise x - alpha * y."""
     if alpha != 1:
-        y = multiply(y, alpha)
-    return _binary(B.subtract, x, y, out)
+        y = _binary(B.multiply, y, alpha)
+    return _tensor_binary("subtract", B.subtract, x, y, out)
 
 
 def multiply(x, y, name=None, *, out=None):
     """Elementwise x * y."""
-    return _binary(B.multiply, x, y, out)
+    return _tensor_binary("multiply", B.multiply, x, y, out)
 
 
 def divide(x, y, name=None, *, rounding_mode=None, out=None):
     """Elementwise true division; integer inputs give the default float dtype."""
+    require_tensor("divide", "x", 0, x)
+    require_tensor("divide", "y", 1, y)
+    return _true_divide(x, y, rounding_mode, out)
+
+
+def _true_divide(x, y, rounding_mode=None, out=None):
+    """Division for the `/` operator and paddle.divide: integers divide into the default float,
+    bools stay bool (integer division), as in Paddle."""
     if rounding_mode == "floor":
         return floor_divide(x, y, out=out)
     x, y = promote_pair(x, y, "divide")
     if rounding_mode == "trunc":
         return _write_out(B.divide(x, y), out) if x.dtype.kind in "biu" else \
             _write_out(U.trunc(B.divide(x, y)), out)
-    if x.dtype.kind in "biu":
+    if x.dtype.kind in "iu":
         target = _dt.default_float()
         x, y = cast_to(x, target), cast_to(y, target)
     return _write_out(B.divide(x, y), out)
@@ -102,22 +118,22 @@ def pow(x, y, name=None, *, out=None):  # noqa: A001 - Paddle's public name
 
 def maximum(x, y, name=None, *, out=None):
     """Elementwise maximum (NaN propagates)."""
-    return _binary(B.maximum, x, y, out)
+    return _tensor_binary("maximum", B.maximum, x, y, out)
 
 
 def minimum(x, y, name=None, *, out=None):
     """Elementwise minimum (NaN propagates)."""
-    return _binary(B.minimum, x, y, out)
+    return _tensor_binary("minimum", B.minimum, x, y, out)
 
 
 def fmax(x, y, name=None, *, out=None):
     """Elementwise maximum ignoring NaN."""
-    return _binary(B.fmax, x, y, out)
+    return _tensor_binary("fmax", B.fmax, x, y, out)
 
 
 def fmin(x, y, name=None, *, out=None):
     """Elementwise minimum ignoring NaN."""
-    return _binary(B.fmin, x, y, out)
+    return _tensor_binary("fmin", B.fmin, x, y, out)
 
 
 def atan2(x, y, name=None, *, out=None):

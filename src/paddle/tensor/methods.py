@@ -10,7 +10,7 @@ import numpy as np
 from .._core.autograd.engine import run_backward
 from .._core.autograd.node import HookHandle
 from .._core.tensor import Tensor, wrap
-from . import indexing, linalg, logic, manipulation, math, reduction
+from . import indexing, linalg, logic, manipulation, math, random, reduction, search, stat
 
 
 def _backward(self, grad_tensor=None, retain_graph=False):
@@ -132,6 +132,13 @@ def _transpose_property(self):
     return manipulation.transpose(self, list(range(self.ndim))[::-1])
 
 
+def _operator(op):
+    def apply(self, other):
+        return math._binary(op, self, other)
+    apply.__name__ = f"__{op.name}__"
+    return apply
+
+
 def _reflect(fn):
     def reflected(self, other):
         return fn(other, self)
@@ -160,25 +167,25 @@ METHODS = {
     "element_size": lambda self: self._data.itemsize,
 }
 
-_FUNCTION_MODULES = (math, reduction, manipulation, logic, linalg)
-_SKIP = {"int_list", "axis_arg", "detach", "detach_", "clone", "cast", "view"}
+# Every name in these modules' __all__ becomes a Tensor method, except those a module lists in
+# NOT_METHODS; a module may add method-only entries (e.g. `uniform_`) in EXTRA_METHODS.
+_METHOD_MODULES = (math, reduction, manipulation, logic, linalg, search, stat, random)
 
 
 def _collect_functions():
-    for module in _FUNCTION_MODULES:
-        for name, fn in vars(module).items():
-            if name.startswith("_") or name in _SKIP or not callable(fn):
-                continue
-            if getattr(fn, "__module__", "").startswith("paddle.tensor") or \
-                    getattr(fn, "__module__", None) is None:
-                METHODS.setdefault(name, fn)
+    for module in _METHOD_MODULES:
+        skip = getattr(module, "NOT_METHODS", set())
+        for name in module.__all__:
+            if name not in skip:
+                METHODS.setdefault(name, getattr(module, name))
+        METHODS.update(getattr(module, "EXTRA_METHODS", {}))
 
 
 OPERATORS = {
-    "__add__": math.add, "__radd__": _reflect(math.add),
-    "__sub__": math.subtract, "__rsub__": _reflect(math.subtract),
-    "__mul__": math.multiply, "__rmul__": _reflect(math.multiply),
-    "__truediv__": math.divide, "__rtruediv__": _reflect(math.divide),
+    "__add__": _operator(math.B.add), "__radd__": _reflect(_operator(math.B.add)),
+    "__sub__": _operator(math.B.subtract), "__rsub__": _reflect(_operator(math.B.subtract)),
+    "__mul__": _operator(math.B.multiply), "__rmul__": _reflect(_operator(math.B.multiply)),
+    "__truediv__": math._true_divide, "__rtruediv__": _reflect(math._true_divide),
     "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
     "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
     "__pow__": lambda self, y: math._binary(math.B.elementwise_pow, self, y),

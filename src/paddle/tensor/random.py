@@ -1,0 +1,4 @@
+"""Tensor functions of the `paddle` namespace: random family."""
+from __future__ import annotations
+
+__all__: list = []
