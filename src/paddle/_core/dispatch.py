@@ -7,15 +7,19 @@ straight path with no per-call dictionaries, keyword parsing or shape inference.
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from . import state
-from .autograd.node import Node, saved_output
+from .autograd.node import Node
 from .backend import xp
 from .meta import meta_of
 from .tensor import Tensor, wrap
 
 _ndarray = np.ndarray
+_new_node = object.__new__
+_weakref = weakref.ref
 
 
 def call(op, inputs: tuple, attrs: tuple):
@@ -100,35 +104,34 @@ def _array_of(op, value):
 
 
 def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=None):
-    node = Node()
+    node = _new_node(Node)
     node.op = op
     node.attrs = attrs
     node.layout = layout
     node.hooks = None
     node.released = False
-    edges = []
-    for t in flat_inputs:
-        if t is None or t.stop_gradient:
-            edges.append(None)
-        elif t._node is None:
-            edges.append((t, 0))
-        else:
-            edges.append((t._node, t._out_idx))
-    node.edges = edges
+    node.edges = [None if t is None or t.stop_gradient else
+                  ((t, 0) if t._node is None else (t._node, t._out_idx)) for t in flat_inputs]
     node.in_info = [None if a is None else (a.shape, a.dtype) for a in flat_arrays]
     if op.save_inputs:
         declared = flat_inputs if inputs is None else inputs
-        node.saved_in = tuple(declared[i] for i in op.save_inputs)
-        node.saved_versions = tuple(_versions(v) for v in node.saved_in)
+        node.saved_in = tuple([declared[i] for i in op.save_inputs])
+        node.saved_versions = tuple([_versions(v) for v in node.saved_in])
     else:
         node.saved_in = ()
         node.saved_versions = ()
     node.out_info = [(r._data.shape, r._data.dtype) for r in results]
-    node.saved_out = tuple(saved_output(results[i]._data, results[i]) for i in op.save_outputs)
-    for i, r in enumerate(results):
+    if op.save_outputs:
+        node.saved_out = tuple([(results[i]._data, _weakref(results[i]), 0)
+                                for i in op.save_outputs])
+    else:
+        node.saved_out = ()
+    i = 0
+    for r in results:
         r.stop_gradient = False
         r._node = node
         r._out_idx = i
+        i += 1
 
 
 def _versions(saved):

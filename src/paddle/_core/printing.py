@@ -63,6 +63,8 @@ def _summary(a: np.ndarray) -> np.ndarray:
         return a
     if a.ndim == 1:
         return np.concatenate([a[:edge], a[-edge:]]) if a.shape[0] > 2 * edge else a
+    if a.size == 0:
+        return a
     rows = list(a[:edge]) + list(a[-edge:]) if a.shape[0] > 2 * edge else list(a)
     return np.stack([_summary(r) for r in rows])
 

@@ -63,7 +63,7 @@ class _PyLayerOp:
         if len(result) != self.n_in:
             raise ValueError(f"{self.layer_cls.__name__}.backward returned {len(result)} "
                              f"gradients, but forward received {self.n_in} Tensor inputs.")
-        return tuple(result)
+        return result[0] if self.n_in == 1 else tuple(result)
 
 
 class PyLayer:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.node import HookHandle
 from .._core.tensor import Tensor, wrap
@@ -133,10 +134,30 @@ def _transpose_property(self):
 
 
 def _operator(op):
+    """`self <op> other`: same-dtype tensors go straight to dispatch (the hot path of every
+    model and gradient rule); anything else takes the promoting path."""
+    call = dispatch.call
+
     def apply(self, other):
+        if type(other) is Tensor and other._data.dtype is self._data.dtype:
+            return call(op, (self, other), ())
         return math._binary(op, self, other)
     apply.__name__ = f"__{op.name}__"
     return apply
+
+
+def _reflected_operator(op):
+    """`other <op> self` where other is not a Tensor (Python evaluates the reflected form)."""
+    def apply(self, other):
+        return math._binary(op, other, self)
+    apply.__name__ = f"__r{op.name}__"
+    return apply
+
+
+def _matmul(self, other):
+    if type(other) is Tensor and other._data.dtype is self._data.dtype:
+        return dispatch.call(linalg.L.matmul, (self, other), (False, False))
+    return linalg.matmul(self, other)
 
 
 def _reflect(fn):
@@ -182,15 +203,15 @@ def _collect_functions():
 
 
 OPERATORS = {
-    "__add__": _operator(math.B.add), "__radd__": _reflect(_operator(math.B.add)),
-    "__sub__": _operator(math.B.subtract), "__rsub__": _reflect(_operator(math.B.subtract)),
-    "__mul__": _operator(math.B.multiply), "__rmul__": _reflect(_operator(math.B.multiply)),
+    "__add__": _operator(math.B.add), "__radd__": _reflected_operator(math.B.add),
+    "__sub__": _operator(math.B.subtract), "__rsub__": _reflected_operator(math.B.subtract),
+    "__mul__": _operator(math.B.multiply), "__rmul__": _reflected_operator(math.B.multiply),
     "__truediv__": math._true_divide, "__rtruediv__": _reflect(math._true_divide),
     "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
     "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
     "__pow__": lambda self, y: math._binary(math.B.elementwise_pow, self, y),
     "__rpow__": lambda self, y: math._binary(math.B.elementwise_pow, y, self),
-    "__matmul__": linalg.matmul, "__rmatmul__": _reflect(linalg.matmul),
+    "__matmul__": _matmul, "__rmatmul__": _reflect(linalg.matmul),
     "__neg__": math.neg, "__abs__": math.abs, "__invert__": _invert,
     "__and__": _binary_logic(logic.bitwise_and, logic.logical_and),
     "__or__": _binary_logic(logic.bitwise_or, logic.logical_or),

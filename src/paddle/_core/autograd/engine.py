@@ -71,8 +71,6 @@ def _check_roots(outputs, grad_outputs, create_graph):
 def _add(a, b):
     if a is None:
         return b
-    if b is None:
-        return a
     if state.grad_enabled:
         return a + b
     return wrap(a._data + b._data)
@@ -86,19 +84,22 @@ class _Run:
         self.buffers: dict[Node, list] = {}
         self.leaf_grads: dict[int, list] = {}
         self.blocked = _blocked(no_grad_vars)
-        self.targets = None
-        if inputs is not None:
-            self.targets = list(inputs) if not isinstance(inputs, Tensor) else [inputs]
-            self.captured: dict = {}
         order = _topological(roots)
         self.deps = _dependencies(order)
-        self.useful = None if self.targets is None else self._prune(order)
         self.executed: list[Node] = []
+        self.targets = None
+        self.useful = None
+        if inputs is not None:
+            self.targets = [inputs] if isinstance(inputs, Tensor) else list(inputs)
+            self.leaf_ids = {id(t) for t in self.targets if t._node is None}
+            self.target_keys = {(t._node, t._out_idx) for t in self.targets
+                                if t._node is not None}
+            self.captured: dict = {}
+            self.useful = self._prune(order)
 
-    def _prune(self, order):
+    def _prune(self, order) -> set:
         """Nodes from which a requested input is reachable (the only ones worth running)."""
-        leaf_ids = self.leaf_ids = {id(t) for t in self.targets if t._node is None}
-        input_nodes = {t._node for t in self.targets if t._node is not None}
+        input_nodes = {node for node, _ in self.target_keys}
         useful = set()
         for node in order:  # producers come before their consumers
             if node in input_nodes:
@@ -108,7 +109,7 @@ class _Run:
                 if edge is None:
                     continue
                 target = edge[0]
-                if (target in useful) if isinstance(target, Node) else (id(target) in leaf_ids):
+                if (target in useful) if type(target) is Node else (id(target) in self.leaf_ids):
                     useful.add(node)
                     break
         return useful
@@ -122,31 +123,34 @@ class _Run:
                 buf[root._out_idx] = _add(buf[root._out_idx], g)
 
     def execute(self, retain_graph: bool):
-        ready = [n for n in self.buffers if self.deps.get(n, 0) == 0]
+        buffers, deps, blocked, useful = self.buffers, self.deps, self.blocked, self.useful
+        ready = [n for n in buffers if n not in deps]
         while ready:
             node = ready.pop()
-            grads = self.buffers.pop(node)
+            grads = buffers.pop(node)
             in_grads = self._apply(node, grads)
-            if self.useful is None or node in self.useful:
+            if useful is None or node in useful:
                 self.executed.append(node)
             for edge, g in zip(node.edges, in_grads):
                 if edge is None:
                     continue
-                target, index = edge
-                if isinstance(target, Node):
-                    buf = self.buffers.get(target)
+                target = edge[0]
+                if type(target) is Node:
+                    buf = buffers.get(target)
                     if buf is None:
-                        buf = self.buffers[target] = [None] * len(target.out_info)
-                    if g is not None and (target, index) not in self.blocked:
+                        buf = buffers[target] = [None] * len(target.out_info)
+                    if g is not None and (not blocked or edge not in blocked):
+                        index = edge[1]
                         buf[index] = _add(buf[index], g)
-                    self.deps[target] -= 1
-                    if self.deps[target] == 0:
+                    remaining = deps[target] - 1
+                    deps[target] = remaining
+                    if remaining == 0:
                         ready.append(target)
-                elif g is not None and id(target) not in self.blocked:
+                elif g is not None and (not blocked or id(target) not in blocked):
                     self._to_leaf(target, g)
         if not retain_graph:
             for node in self.executed:
-                if node.op.save_inputs or node.op.save_outputs:
+                if node.saved_in or node.saved_out:
                     node.saved_in = None
                     node.saved_out = None
                 node.released = True
@@ -154,34 +158,27 @@ class _Run:
     def _apply(self, node: Node, grads: list) -> list:
         """Hooks, capture, then the op's rule; returns one gradient (or None) per flat input."""
         if node.hooks:
-            for index, hooks in node.hooks.items():
-                for hook in list(hooks):
-                    if grads[index] is not None:
-                        replaced = hook(grads[index])
-                        if replaced is not None:
-                            grads[index] = replaced
-        if self.targets is not None:
+            _run_output_hooks(node, grads)
+        useful = self.useful
+        if useful is not None:
+            keys = self.target_keys
             for i, g in enumerate(grads):
-                key = (node, i)
-                if g is not None and key in self._target_keys():
-                    self.captured[key] = g
-        if (self.useful is not None and node not in self.useful) or all(g is None for g in grads):
-            return [None] * len(node.edges)
-        needs = [edge is not None and self._wanted(edge[0]) for edge in node.edges]
-        return _call_rule(node, grads, needs)
+                if g is not None and (node, i) in keys:
+                    self.captured[(node, i)] = g
+            if node not in useful:
+                return [None] * len(node.edges)
+            needs = [edge is not None and self._wanted(edge[0]) for edge in node.edges]
+        else:
+            needs = [edge is not None for edge in node.edges]
+        for g in grads:
+            if g is not None:
+                return _call_rule(node, grads, needs)
+        return [None] * len(node.edges)
 
     def _wanted(self, target) -> bool:
-        if self.useful is None:
-            return True
-        if isinstance(target, Node):
+        if type(target) is Node:
             return target in self.useful
         return id(target) in self.leaf_ids
-
-    def _target_keys(self):
-        keys = getattr(self, "_keys", None)
-        if keys is None:
-            keys = self._keys = {(t._node, t._out_idx) for t in self.targets if t._node is not None}
-        return keys
 
     def _to_leaf(self, leaf: Tensor, g: Tensor):
         slot = self.leaf_grads.get(id(leaf))
@@ -218,6 +215,15 @@ class _Run:
         return out
 
 
+def _run_output_hooks(node: Node, grads: list):
+    for index, hooks in node.hooks.items():
+        for hook in list(hooks):
+            if grads[index] is not None:
+                replaced = hook(grads[index])
+                if replaced is not None:
+                    grads[index] = replaced
+
+
 def _leaf_hooks(leaf: Tensor) -> list:
     extra = leaf._extra
     return extra.get("hooks", ()) if extra else ()
@@ -243,10 +249,7 @@ def _blocked(no_grad_vars) -> set:
         return set()
     if isinstance(no_grad_vars, Tensor):
         no_grad_vars = [no_grad_vars]
-    blocked = set()
-    for t in no_grad_vars:
-        blocked.add(id(t) if t._node is None else (t._node, t._out_idx))
-    return blocked
+    return {id(t) if t._node is None else (t._node, t._out_idx) for t in no_grad_vars}
 
 
 def _topological(roots) -> list:
@@ -260,52 +263,52 @@ def _topological(roots) -> list:
         stack = [(start, iter(start.edges))]
         while stack:
             node, edges = stack[-1]
-            advanced = False
             for edge in edges:
-                if edge is not None and isinstance(edge[0], Node) and edge[0] not in seen:
+                if edge is not None and type(edge[0]) is Node and edge[0] not in seen:
                     seen.add(edge[0])
                     stack.append((edge[0], iter(edge[0].edges)))
-                    advanced = True
                     break
-            if not advanced:
+            else:
                 stack.pop()
                 order.append(node)
     return order
 
 
 def _dependencies(order) -> dict:
+    """For each node, how many edges from other reachable nodes feed gradients into it."""
     deps = {}
     for node in order:
         for edge in node.edges:
-            if edge is not None and isinstance(edge[0], Node):
-                deps[edge[0]] = deps.get(edge[0], 0) + 1
+            if edge is not None and type(edge[0]) is Node:
+                target = edge[0]
+                deps[target] = deps.get(target, 0) + 1
     return deps
 
 
 def _call_rule(node: Node, grads: list, needs: list) -> list:
     op = node.op
-    if node.released and (op.save_inputs or op.save_outputs):
+    if node.released and node.saved_in is None:
         raise GraphFreedError(
             f"Trying to run backward through op '{op.name}' a second time, but the tensors it "
             "saved were freed by the first backward. Pass retain_graph=True to the first "
             "backward()/paddle.grad() call to keep them.")
-    _check_versions(node)
-    for i, g in enumerate(grads):
-        if g is None:
-            shape, np_dtype = node.out_info[i]
-            grads[i] = wrap(np.zeros(shape, np_dtype))
-    ctx = GradContext(node, needs)
-    result = op.grad_rule(ctx, *grads)
-    if not isinstance(result, (tuple, list)) or (node.layout is None and op.n_in == 1):
-        result = (result,)
-    flat = _flatten_grads(node, result)
+    if node.saved_versions or node.saved_out:
+        _check_versions(node)
+    if len(grads) > 1:
+        for i, g in enumerate(grads):
+            if g is None:
+                shape, np_dtype = node.out_info[i]
+                grads[i] = wrap(np.zeros(shape, np_dtype))
+    result = op.grad_rule(GradContext(node, needs), *grads)
+    if node.layout is None:
+        flat = [result] if op.n_in == 1 else list(result)
+    else:
+        flat = _flatten_grads(node, result)
     _check_grad_shapes(node, flat)
     return flat
 
 
 def _flatten_grads(node: Node, result) -> list:
-    if node.layout is None:
-        return list(result)
     flat = []
     for length, g in zip(node.layout, result):
         if length < 0:
@@ -340,11 +343,12 @@ def _check_versions(node: Node):
 
 def _check_grad_shapes(node: Node, flat: list):
     for i, (g, info) in enumerate(zip(flat, node.in_info)):
-        if g is None or info is None:
+        if g is None:
             continue
-        if g._data.shape != info[0]:
+        data = g._data
+        if data.shape != info[0]:
             raise RuntimeError(f"Internal error in the gradient rule of op '{node.op.name}': the "
-                               f"gradient of input {i} has shape {list(g._data.shape)}, expected "
+                               f"gradient of input {i} has shape {list(data.shape)}, expected "
                                f"{list(info[0])}.")
-        if g._data.dtype != info[1] and info[1].kind in "fcV":
-            flat[i] = g.astype(info[1]) if state.grad_enabled else wrap(g._data.astype(info[1]))
+        if data.dtype != info[1] and info[1].kind in "fcV":
+            flat[i] = g.astype(info[1]) if state.grad_enabled else wrap(data.astype(info[1]))

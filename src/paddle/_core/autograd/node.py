@@ -7,10 +7,8 @@ cycles between tensors and their nodes.
 """
 from __future__ import annotations
 
-import weakref
-
 from .. import dtype as _dt
-from ..tensor import Size, wrap
+from ..tensor import wrap
 
 
 class Node:
@@ -55,13 +53,17 @@ class HookHandle:
 
 
 class InputInfo:
-    """Shape and dtype of an input the rule did not save by value."""
+    """Shape and dtype of an input the rule did not save by value (shape is a tuple)."""
 
-    __slots__ = ("shape", "dtype")
+    __slots__ = ("shape", "_np_dtype")
 
     def __init__(self, shape, np_dtype):
-        self.shape = Size(shape)
-        self.dtype = _dt.from_numpy_dtype(np_dtype)
+        self.shape = shape
+        self._np_dtype = np_dtype
+
+    @property
+    def dtype(self):
+        return _dt.from_numpy_dtype(self._np_dtype)
 
     @property
     def ndim(self) -> int:
@@ -79,17 +81,11 @@ class GradContext:
         op = node.op
         d = self.__dict__
         d.update(zip(op.attrs, node.attrs))
-        info = iter(node.in_info)
-        needs = iter(flat_needs)
-        per_input = []
-        for i, name in enumerate(op.inputs):
-            if i in op.list_inputs:
-                d[name] = [_info_or_none(next(info)) for _ in range(node.layout[i])]
-                per_input.append([next(needs) for _ in d[name]])
-            else:
-                d[name] = _info_or_none(next(info))
-                per_input.append(next(needs))
-        self.needs_grad = per_input
+        if node.layout is None:
+            d.update(zip(op.inputs, map(_info_or_none, node.in_info)))
+            self.needs_grad = flat_needs
+        else:
+            self._unflatten_inputs(node, flat_needs)
         for i, saved in zip(op.save_inputs, node.saved_in):
             d[op.inputs[i]] = saved
         for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
@@ -99,14 +95,23 @@ class GradContext:
             t.stop_gradient = False
             d[op.outputs[i]] = t
         for i, name in enumerate(op.outputs):
-            if name not in d:
-                shape, np_dtype = node.out_info[i]
-                d[name] = InputInfo(shape, np_dtype)
+            if name not in d and i < len(node.out_info):
+                d[name] = InputInfo(*node.out_info[i])
+
+    def _unflatten_inputs(self, node: Node, flat_needs: list):
+        d = self.__dict__
+        info = iter(node.in_info)
+        needs = iter(flat_needs)
+        per_input = []
+        for name, length in zip(node.op.inputs, node.layout):
+            if length >= 0:
+                d[name] = [_info_or_none(next(info)) for _ in range(length)]
+                per_input.append([next(needs) for _ in range(length)])
+            else:
+                d[name] = _info_or_none(next(info))
+                per_input.append(next(needs))
+        self.needs_grad = per_input
 
 
 def _info_or_none(info):
     return None if info is None else InputInfo(*info)
-
-
-def saved_output(array, tensor) -> tuple:
-    return (array, weakref.ref(tensor), tensor._version)

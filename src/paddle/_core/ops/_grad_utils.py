@@ -1,20 +1,20 @@
 """Small helpers that gradient rules share (all written with ops, so they are differentiable)."""
 from __future__ import annotations
 
+from . import manipulation, reduction
+
 
 def sum_to_shape(g, shape):
     """Undo broadcasting: sum `g` over the axes that broadcasting added or stretched."""
-    from .reduction import sum_op
-    from .manipulation import reshape
+    gshape = g._data.shape
     shape = tuple(shape)
-    gshape = tuple(g.shape)
     if gshape == shape:
         return g
     lead = len(gshape) - len(shape)
     axes = [i for i in range(len(gshape))
             if i < lead or (shape[i - lead] == 1 and gshape[i] != 1)]
     if axes:
-        g = sum_op(g, axes, None, False)
-    if tuple(g.shape) != shape:
-        g = reshape(g, list(shape))
+        g = reduction.sum_op(g, axes, None, False)
+    if g._data.shape != shape:
+        g = manipulation.reshape(g, list(shape))
     return g

@@ -27,6 +27,7 @@ REDUCTION = "reduction"
 OPAQUE = "opaque"
 
 REGISTRY: dict[str, "OpDef"] = {}
+_dispatch_call = dispatch.call
 
 
 class OpDef:
@@ -81,7 +82,7 @@ class OpDef:
         elif len(args) != self.n_args:
             args = self.fill_defaults(args)
         n = self.n_in
-        return dispatch.call(self, args[:n], args[n:])
+        return _dispatch_call(self, args[:n], args[n:])
 
     def fill_defaults(self, args: tuple) -> tuple:
         missing = self.n_args - len(args)
