@@ -24,7 +24,9 @@ from .tensor.random import *  # noqa: F401,F403
 from .tensor.reduction import *  # noqa: F401,F403
 from .tensor.search import *  # noqa: F401,F403
 from .tensor.stat import *  # noqa: F401,F403
-from . import autograd, device, framework, linalg, _C_ops  # noqa: F401
+from . import autograd, device, framework, linalg, nn, utils, _C_ops  # noqa: F401
+from .framework.param_attr import ParamAttr
+from .framework.creation import create_parameter
 from .autograd import grad
 from .device import (is_compiled_with_cuda, is_compiled_with_custom_device,
                      is_compiled_with_rocm, is_compiled_with_xpu)

@@ -1,0 +1,12 @@
+"""`paddle.nn`: layers, containers, initializers and functional ops for building models."""
+from ..framework.param_attr import ParamAttr  # noqa: F401
+from ..framework.parameter import EagerParamBase as Parameter  # noqa: F401
+from . import functional, initializer  # noqa: F401
+from .layer.common import Flatten, Identity, Linear  # noqa: F401
+from .layer.container import (LayerDict, LayerList, ParameterDict, ParameterList,  # noqa: F401
+                              Sequential)
+from .layer.layers import Layer  # noqa: F401
+
+Module = Layer
+ModuleList = LayerList
+ModuleDict = LayerDict

@@ -1,0 +1,2 @@
+"""`paddle.nn.functional`."""
+from .common import linear  # noqa: F401

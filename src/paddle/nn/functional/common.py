@@ -1,0 +1,26 @@
+"""Functional forms of common layers."""
+from __future__ import annotations
+
+from ..._core.ops import binary as B
+from ..._core.ops import linalg as L
+from ...tensor._convert import ensure_tensor
+
+
+def linear(x, weight, bias=None, name=None):
+    """x @ weight + bias, with weight of shape [in_features, out_features].
+
+    Example:
+        >>> import paddle
+        >>> x = paddle.ones([2, 3])
+        >>> paddle.nn.functional.linear(x, paddle.ones([3, 4]), paddle.zeros([4])).shape
+        paddle.Size([2, 4])
+    """
+    x = ensure_tensor(x)
+    if x.ndim == 0 or x.shape[-1] != weight.shape[0]:
+        raise ValueError(f"(linear) The last dimension of input x ({list(x.shape)}) must equal "
+                         f"in_features, the first dimension of weight ({list(weight.shape)}).")
+    if x._data.dtype != weight._data.dtype:
+        raise TypeError(f"(linear) input dtype {x.dtype.name} does not match weight dtype "
+                        f"{weight.dtype.name}")
+    out = L.matmul(x, weight, False, False)
+    return out if bias is None else B.add(out, bias)

@@ -1,0 +1,1 @@
+"""Layer classes of paddle.nn."""
