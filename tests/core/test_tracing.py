@@ -1,10 +1,15 @@
-"""The recording mode of dispatch: tracing builds a list of ops with metas from infer_meta only."""
+"""The recording mode of dispatch: tracing builds an IR program with metas from infer_meta only,
+and records autograd nodes so the same engine produces the backward program."""
 import numpy as np
 import pytest
 
 import paddle
 from paddle._core.ops import REGISTRY
-from paddle._core.tracing import SymbolicTensor, Tracer
+from paddle._core.tracing import SymbolicTensor, Tracer, is_symbolic
+
+
+def _op_names(tracer):
+    return [op.name for op in tracer.ops]
 
 
 def test_trace_records_ops_without_running_kernels(monkeypatch):
@@ -16,14 +21,27 @@ def test_trace_records_ops_without_running_kernels(monkeypatch):
     for name in ("matmul", "tanh", "add", "sum"):
         monkeypatch.setattr(REGISTRY[name], "kernel", forbidden)
     with Tracer() as tracer:
-        x = tracer.input([-1, 3], "float32")
-        y = paddle.tanh(x @ w) + 1.0
+        x = tracer.input([-1, 3], "float32", "x")
+        y = paddle.tanh(x @ w) + paddle.to_tensor(1.0)
         z = y.sum(axis=1, keepdim=True)
-    names = [r.op.name for r in tracer.ops]
-    assert names == ["matmul", "tanh", "add", "sum"]
+    assert _op_names(tracer) == ["builtin.constant", "builtin.constant", "pd_op.data",
+                                 "pd_op.matmul", "pd_op.tanh", "pd_op.add", "pd_op.sum"]
     assert isinstance(z, SymbolicTensor)
     assert list(z.shape) == [-1, 1] and z.dtype == paddle.float32
-    assert tracer.ops[1].inputs[0] is tracer.ops[0].outputs[0]
+    matmul, tanh = tracer.ops[3], tracer.ops[4]
+    assert tanh.inputs[0] is matmul.outputs[0]
+    assert matmul.attrs == {"transpose_x": False, "transpose_y": False}
+
+
+def test_parameters_become_builtin_parameter_ops():
+    fc = paddle.nn.Linear(3, 2)
+    with Tracer() as tracer:
+        x = tracer.input([4, 3], "float32", "x")
+        fc(x)
+    params = [op for op in tracer.ops if op.name == "builtin.parameter"]
+    assert sorted(op.attrs["parameter_name"] for op in params) == sorted(
+        p.name for p in fc.parameters())
+    assert set(tracer.program.parameters) == {p.name for p in fc.parameters()}
 
 
 def test_trace_propagates_shape_errors():
@@ -44,10 +62,22 @@ def test_inplace_op_rebinds_symbolic_target():
     with Tracer() as tracer:
         x = tracer.input([2, 2], "float32")
         y = x * 2
-        first = y.value_id
+        first = y._data.value
         y.add_(x)
-    assert y.value_id != first
-    assert tracer.ops[-1].inplace_target is y
+    assert y._data.value is not first
+    assert y._data.value is tracer.ops[-1].outputs[0]
+
+
+def test_backward_of_symbolic_graph_records_gradient_ops():
+    fc = paddle.nn.Linear(3, 2)
+    with Tracer() as tracer:
+        x = tracer.input([4, 3], "float32", "x")
+        loss = paddle.tanh(fc(x)).sum()
+        grads = paddle.grad(loss, [tracer.bind(fc.weight), tracer.bind(fc.bias)])
+    assert all(is_symbolic(g) for g in grads)
+    assert [list(g.shape) for g in grads] == [[3, 2], [2]]
+    names = _op_names(tracer)
+    assert "pd_op.full_like" in names and names.count("pd_op.matmul") >= 2
 
 
 def test_tracing_leaves_eager_mode_intact():

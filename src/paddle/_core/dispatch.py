@@ -134,6 +134,16 @@ def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=No
         i += 1
 
 
+def record_autograd(op, inputs: tuple, attrs: tuple, results: tuple) -> None:
+    """Record the autograd node of an op applied to symbolic tensors (static backward)."""
+    if op.simple:
+        _record_node(op, inputs, [t._data for t in inputs], attrs, results, None)
+        return
+    flat, layout = flatten_inputs(op, inputs)
+    _record_node(op, tuple(flat), [None if t is None else t._data for t in flat], attrs,
+                 results, layout, inputs)
+
+
 def _versions(saved):
     if isinstance(saved, (list, tuple)):
         return tuple(t._version for t in saved)

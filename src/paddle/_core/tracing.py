@@ -1,31 +1,31 @@
-"""Recording mode of dispatch: while a Tracer is active, op calls append a RecordedOp and return
-symbolic tensors whose metas come from the op's infer_meta alone — no kernel runs. This is the
-seam the static graph (IR builder, to_static) builds on.
+"""Recording mode of dispatch: while a Tracer is active, every op call appends an IR Operation to
+a Program and returns symbolic tensors whose metas come from the op's infer_meta alone — no kernel
+runs. This is the seam the static graph (to_static, paddle.static) is built on.
 
     with Tracer() as tr:
-        x = tr.input([-1, 3], paddle.float32)
+        x = tr.input([-1, 3], paddle.float32, "x")
         y = paddle.tanh(x @ w) + 1
-    tr.ops  # [RecordedOp(matmul), RecordedOp(tanh), RecordedOp(full?), RecordedOp(add)]
+    print(tr.program)     # pd_op.data, builtin.parameter, pd_op.matmul, pd_op.tanh, …
+
+A symbolic tensor is a Tensor whose `_data` is a MetaArray: shape and dtype plus the IR Value it
+stands for. Autograd nodes are recorded for symbolic tensors exactly as for eager ones, so the
+backward program is produced by the same engine and the registry's gradient rules.
 """
 from __future__ import annotations
 
-import itertools
-
 from . import dtype as _dt
 from . import state
-from .meta import TensorMeta, meta_of
+from .ir.core import DIALECT, Operation, Program
+from .meta import TensorMeta
 from .tensor import Tensor
-
-_value_ids = itertools.count(1)
 
 
 class MetaArray:
-    """Stands in for the ndarray of a symbolic tensor: shape and dtype, no data. Code that only
-    reads `t._data.shape` / `.dtype` / `.ndim` works unchanged on symbolic tensors."""
+    """Stands in for the ndarray of a symbolic tensor: shape, dtype and the IR Value."""
 
-    __slots__ = ("shape", "dtype", "ndim", "size")
+    __slots__ = ("shape", "dtype", "ndim", "size", "value")
 
-    def __init__(self, meta: TensorMeta):
+    def __init__(self, meta: TensorMeta, value=None):
         self.shape = meta.shape
         self.dtype = meta.dtype.np_dtype
         self.ndim = len(meta.shape)
@@ -33,85 +33,65 @@ class MetaArray:
         for d in meta.shape:
             size *= d
         self.size = size
+        self.value = value
 
     def __array__(self, *args, **kwargs):
         raise RuntimeError("A symbolic tensor (inside tracing / to_static) has no value yet.")
 
 
-class SymbolicTensor(Tensor):
-    """A Tensor known only by its meta (shape with -1 for unknown dims, dtype)."""
+def is_symbolic(t) -> bool:
+    return isinstance(t, Tensor) and type(t._data) is MetaArray
 
-    __slots__ = ("value_id", "producer")
+
+class SymbolicTensor(Tensor):
+    """A Tensor known only by its meta and IR value."""
+
+    __slots__ = ()
+
+    @property
+    def value(self):
+        return self._data.value
 
     @property
     def meta(self) -> TensorMeta:
         return TensorMeta(self._data.shape, _dt.from_numpy_dtype(self._data.dtype))
-
-    def _set_meta(self, meta: TensorMeta) -> None:
-        self._data = MetaArray(meta)
 
     def numpy(self):
         raise RuntimeError("A symbolic tensor (inside tracing / to_static) has no value yet; "
                            "numpy() is only available on concrete tensors.")
 
     def __repr__(self) -> str:
-        return (f"SymbolicTensor(%{self.value_id}, shape={list(self._data.shape)}, "
+        return (f"SymbolicTensor(%{self.value.id}, shape={list(self._data.shape)}, "
                 f"dtype={self.dtype.name})")
 
     __str__ = __repr__
 
 
-def new_symbolic(meta: TensorMeta, producer=None) -> SymbolicTensor:
+def symbolic(value, stop_gradient: bool = True) -> SymbolicTensor:
     t = object.__new__(SymbolicTensor)
-    t._data = MetaArray(meta)
-    t.stop_gradient = True
+    t._data = MetaArray(value.meta, value)
+    t.stop_gradient = stop_gradient
     t._grad = None
     t._node = None
     t._out_idx = 0
     t._version = 0
     t._extra = None
-    t.value_id = next(_value_ids)
-    t.producer = producer
     return t
 
 
-class RecordedOp:
-    """One recorded op application: the op, its inputs (symbolic or constant tensors, lists
-    kept as lists), attributes, and the symbolic outputs."""
-
-    __slots__ = ("op", "inputs", "attrs", "outputs", "inplace_target")
-
-    def __init__(self, op, inputs, attrs, outputs, inplace_target=None):
-        self.op = op
-        self.inputs = inputs
-        self.attrs = attrs
-        self.outputs = outputs
-        self.inplace_target = inplace_target
-
-    def __repr__(self) -> str:
-        outs = ", ".join(f"%{o.value_id}" for o in self.outputs)
-        return f"({outs}) = {self.op.name}(...)"
-
-
-def _meta(value):
-    if value is None:
-        return None
-    if isinstance(value, SymbolicTensor):
-        return value.meta
-    if isinstance(value, Tensor):
-        return meta_of(value._data)
-    if isinstance(value, (list, tuple)):
-        return [_meta(v) for v in value]
-    return value
-
-
 class Tracer:
-    """Context manager that switches dispatch into recording mode."""
+    """Context manager that switches dispatch into recording mode, building `self.program`."""
 
-    def __init__(self):
-        self.ops: list[RecordedOp] = []
-        self.inputs: list[SymbolicTensor] = []
+    def __init__(self, program: Program | None = None):
+        self.program = program or Program()
+        self.block = self.program.global_block
+        self._bound: dict[int, SymbolicTensor] = {}  # id(concrete tensor) -> its symbolic twin
+        self._keep_alive: list = []
         self._prev = None
+
+    @property
+    def ops(self) -> list:
+        return self.block.ops
 
     def __enter__(self):
         self._prev = state.tracer
@@ -122,31 +102,112 @@ class Tracer:
         state.tracer = self._prev
         return False
 
-    def input(self, shape, dtype) -> SymbolicTensor:
-        """A graph input of the given shape (-1 for dynamic dims) and dtype."""
-        t = new_symbolic(TensorMeta(shape, _dt.to_dtype(dtype)))
-        self.inputs.append(t)
-        return t
+    # ---- graph inputs ----------------------------------------------------------------------
+    def input(self, shape, dtype, name=None, stop_gradient=True) -> SymbolicTensor:
+        """A graph input (`pd_op.data`) of the given shape (-1 for dynamic dims) and dtype."""
+        dtype = _dt.to_dtype(dtype)
+        meta = TensorMeta([-1 if d is None else d for d in shape], dtype)
+        attrs = {"name": name or f"input_{len(self.program.data_ops())}",
+                 "shape": list(meta.shape), "dtype": dtype, "place": "undefined"}
+        op = self.block.append(Operation(f"{DIALECT}.data", [], attrs, [meta]))
+        op.outputs[0].name = attrs["name"]
+        op.outputs[0].stop_gradient = stop_gradient
+        return symbolic(op.outputs[0], stop_gradient)
 
+    def bind(self, tensor: Tensor) -> SymbolicTensor:
+        """The symbolic twin of a concrete tensor used inside the traced code: a
+        `builtin.parameter` for parameters, a `builtin.constant` otherwise (made once)."""
+        twin = self._bound.get(id(tensor))
+        if twin is not None:
+            return twin
+        meta = TensorMeta(tensor._data.shape, _dt.from_numpy_dtype(tensor._data.dtype))
+        if getattr(tensor, "_is_parameter", False):
+            name = tensor.name
+            attrs = {"parameter_name": name, "is_parameter": True,
+                     "trainable": not tensor.stop_gradient, "need_clip": tensor.need_clip,
+                     "is_distributed": tensor.is_distributed, "persistable": True}
+            op = Operation("builtin.parameter", [], attrs, [meta])
+            self.program.parameters[name] = tensor
+            op.outputs[0].persistable = True
+            op.outputs[0].name = name
+        else:
+            op = Operation("builtin.constant", [], {"value": tensor._data}, [meta])
+        op.outputs[0].stop_gradient = tensor.stop_gradient
+        self._insert_leaf(op)
+        twin = symbolic(op.outputs[0], tensor.stop_gradient)
+        self._bound[id(tensor)] = twin
+        self._keep_alive.append(tensor)
+        return twin
+
+    def _insert_leaf(self, op: Operation) -> None:
+        """Parameters and constants go before the first consumer: at the block's start, after
+        other leaves, like Paddle's programs."""
+        ops = self.block.ops
+        position = 0
+        while position < len(ops) and ops[position].name in ("builtin.parameter",
+                                                              "builtin.constant"):
+            position += 1
+        op.block = self.block
+        ops.insert(position, op)
+
+    def _symbolic_input(self, value):
+        if value is None:
+            return None
+        if isinstance(value, (list, tuple)):
+            return [self._symbolic_input(v) for v in value]
+        if is_symbolic(value):
+            return value
+        if isinstance(value, Tensor):
+            return self.bind(value)
+        raise TypeError(f"Tracer: unsupported input of type {type(value).__name__}")
+
+    # ---- recording -------------------------------------------------------------------------
     def record(self, op, inputs, attrs):
-        metas = [_meta(v) for v in inputs]
+        from .dispatch import flatten_inputs, record_autograd
+        sym_inputs = tuple(self._symbolic_input(v) for v in inputs)
+        metas = [_meta_of(v) for v in sym_inputs]
         result = op.infer_meta(*metas, *attrs)
-        out_metas = (result,) if isinstance(result, TensorMeta) else tuple(result)
-        outputs = tuple(new_symbolic(m) for m in out_metas)
-        recorded = RecordedOp(op, tuple(inputs), tuple(attrs), outputs)
-        for o in outputs:
-            o.producer = recorded
-        self.ops.append(recorded)
+        out_metas = [result] if isinstance(result, TensorMeta) else list(result)
+        values = [_value_of(v) for v in sym_inputs]
+        operation = Operation(f"{DIALECT}.{op.name}", values, dict(zip(op.attrs, attrs)),
+                              out_metas, op)
+        self.block.append(operation)
+        outputs = tuple(symbolic(v) for v in operation.outputs)
+        flat, layout = flatten_inputs(op, sym_inputs)
+        requires = op.grad_rule is not None and any(
+            t is not None and not t.stop_gradient for t in flat)
+        for t, v in zip(outputs, operation.outputs):
+            v.stop_gradient = not requires
+        if requires and state.grad_enabled:
+            record_autograd(op, sym_inputs, attrs, outputs)
         if op.single_output:
             return outputs[0]
         return list(outputs) if op.list_output else outputs
 
     def record_inplace(self, op, target, inputs, attrs):
-        """In-place ops become ordinary ops whose result replaces the target's value."""
+        """In-place ops become ordinary ops whose result the target tensor then stands for."""
         result = self.record(op, inputs, attrs)
-        self.ops[-1].inplace_target = target
-        if isinstance(target, SymbolicTensor):
-            target._set_meta(result.meta)
-            target.value_id = result.value_id
-            target.producer = result.producer
+        if not is_symbolic(target):
+            target = self.bind(target)
+        target._data = result._data
+        target._node = result._node
+        target._out_idx = result._out_idx
+        target.stop_gradient = result.stop_gradient
         return target
+
+
+def _meta_of(value):
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return [_meta_of(v) for v in value]
+    return TensorMeta(value._data.shape, _dt.from_numpy_dtype(value._data.dtype))
+
+
+def _value_of(value):
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return [_value_of(v) for v in value]
+    return value._data.value
+

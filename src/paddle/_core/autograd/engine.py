@@ -52,7 +52,7 @@ def _check_roots(outputs, grad_outputs, create_graph):
         if out.stop_gradient:
             continue
         if g is None:
-            g = wrap(np.ones_like(out._data))
+            g = _filled_like(out, 1)
         elif not isinstance(g, Tensor):
             raise TypeError(f"grad_outputs[{i}] must be a Tensor or None, but received "
                             f"{type(g).__name__}")
@@ -61,7 +61,7 @@ def _check_roots(outputs, grad_outputs, create_graph):
                              f" has shape {list(out._data.shape)}; they must be equal.")
         elif g._data.dtype != out._data.dtype:
             g = wrap(g._data.astype(out._data.dtype))
-        if not create_graph and not g.stop_gradient:
+        if not create_graph and not g.stop_gradient and state.tracer is None:
             g = wrap(g._data)
         roots.append(out)
         grads.append(g)
@@ -71,9 +71,28 @@ def _check_roots(outputs, grad_outputs, create_graph):
 def _add(a, b):
     if a is None:
         return b
-    if state.grad_enabled:
+    if state.grad_enabled or state.tracer is not None:
         return a + b
     return wrap(a._data + b._data)
+
+
+def _filled_like(t: Tensor, value) -> Tensor:
+    """A constant tensor shaped like t: a NumPy array eagerly, a full_like op when tracing."""
+    if state.tracer is not None:
+        from ..ops.fill import full_like
+        return full_like(t, value, None)
+    return wrap(np.full_like(t._data, value))
+
+
+def _zeros(shape, np_dtype) -> Tensor:
+    if state.tracer is not None:
+        if -1 in shape:
+            raise NotImplementedError("static backward: an unused output of a multi-output op "
+                                      "has a dynamic shape; its zero gradient cannot be built")
+        from ..ops.creation import full
+        from .. import dtype as _dt
+        return full(list(shape), 0, _dt.from_numpy_dtype(np_dtype))
+    return wrap(np.zeros(shape, np_dtype))
 
 
 class _Run:
@@ -194,7 +213,7 @@ class _Run:
                 if replaced is not None:
                     g = replaced
             if g._data.dtype != leaf._data.dtype:
-                g = wrap(g._data.astype(leaf._data.dtype))
+                g = g.astype(leaf._data.dtype)
             _accumulate(leaf, g, self.create_graph)
 
     def results(self, allow_unused: bool) -> list:
@@ -209,7 +228,7 @@ class _Run:
                 raise ValueError(f"The {i}-th input does not appear in the backward graph of the "
                                  "outputs. Please check the input tensor or set allow_unused=True "
                                  "to get None as its gradient.")
-            if g is not None and not self.create_graph:
+            if g is not None and not self.create_graph and state.tracer is None:
                 g = wrap(g._data)
             out.append(g)
         return out
@@ -232,6 +251,9 @@ def _leaf_hooks(leaf: Tensor) -> list:
 def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool):
     """Paddle semantics: gradients add up in `.grad` until cleared."""
     current = leaf._grad
+    if state.tracer is not None:  # static backward: gradients are program values
+        leaf._grad = g if current is None else current + g
+        return
     if current is None:
         if not create_graph:
             # own the buffer: the rule may have handed the same array to several inputs
@@ -297,8 +319,7 @@ def _call_rule(node: Node, grads: list, needs: list) -> list:
     if len(grads) > 1:
         for i, g in enumerate(grads):
             if g is None:
-                shape, np_dtype = node.out_info[i]
-                grads[i] = wrap(np.zeros(shape, np_dtype))
+                grads[i] = _zeros(*node.out_info[i])
     result = op.grad_rule(GradContext(node, needs), *grads)
     if node.layout is None:
         flat = [result] if op.n_in == 1 else list(result)
