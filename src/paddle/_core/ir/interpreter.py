@@ -1,0 +1,109 @@
+"""Run a Program with the registry kernels.
+
+Setup happens once per (program, outputs): every value gets a slot, every operation becomes a
+step with its kernel, input slots and attribute tuple resolved, and values are freed after their
+last use. A run then only moves arrays between slots and calls kernels."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..backend import xp
+from ..meta import TensorMeta
+from .core import DIALECT, Program
+
+
+class ProgramError(RuntimeError):
+    """A program could not be run (bad feed, unsupported operation)."""
+
+
+class Interpreter:
+    """Executes `program`, returning the arrays of `outputs` (Values of the program)."""
+
+    def __init__(self, program: Program, outputs: list):
+        self.program = program
+        self.outputs = list(outputs)
+        self._slot: dict[int, int] = {}
+        self._feeds: list[tuple] = []      # (name, slot, meta)
+        self._params: list[tuple] = []     # (tensor, slot)
+        self._constants: list[tuple] = []  # (array, slot)
+        self._steps: list[tuple] = []
+        self._build()
+
+    def _slot_of(self, value) -> int:
+        key = id(value)
+        if key not in self._slot:
+            self._slot[key] = len(self._slot)
+        return self._slot[key]
+
+    def _build(self) -> None:
+        for op in self.program.global_block.ops:
+            name = op.name
+            if name == f"{DIALECT}.data":
+                self._feeds.append((op.attrs["name"], self._slot_of(op.outputs[0]),
+                                    op.outputs[0].meta))
+            elif name == "builtin.parameter":
+                tensor = self.program.parameters[op.attrs["parameter_name"]]
+                self._params.append((tensor, self._slot_of(op.outputs[0])))
+            elif name == "builtin.constant":
+                self._constants.append((op.attrs["value"], self._slot_of(op.outputs[0])))
+            elif op.opdef is not None:
+                self._steps.append(self._step(op))
+            else:
+                raise ProgramError(f"Interpreter: operation {name} cannot be executed")
+        self._out_slots = [self._slot_of(v) for v in self.outputs]
+        self._n_slots = len(self._slot)
+
+    def _step(self, op) -> tuple:
+        layout = []
+        for v in op.inputs:
+            if isinstance(v, list):
+                layout.append([self._slot_of(x) for x in v])
+            else:
+                layout.append(None if v is None else self._slot_of(v))
+        attrs = tuple(op.attrs[a] for a in op.opdef.attrs)
+        outs = [self._slot_of(o) for o in op.outputs]
+        single = op.opdef.single_output
+        return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name
+
+    def run(self, feeds: dict) -> list:
+        slots = [None] * self._n_slots
+        for name, slot, meta in self._feeds:
+            if name not in feeds:
+                raise ProgramError(f"Interpreter: the program needs the input '{name}' (shape "
+                                   f"{list(meta.shape)}, dtype {meta.dtype.name}), which was "
+                                   "not fed")
+            slots[slot] = check_feed(name, feeds[name], meta)
+        for tensor, slot in self._params:
+            slots[slot] = tensor._data
+        for array, slot in self._constants:
+            slots[slot] = array
+        for kernel, layout, attrs, outs, single, op_name in self._steps:
+            args = [slots[i] if type(i) is int else
+                    (None if i is None else [slots[j] for j in i]) for i in layout]
+            try:
+                result = kernel(xp, *args, *attrs)
+            except Exception as exc:  # noqa: BLE001 - re-raised naming the op
+                raise ProgramError(f"Interpreter: op {op_name} failed: {exc}") from exc
+            if single:
+                slots[outs[0]] = result if type(result) is np.ndarray else np.asarray(result)
+            else:
+                for slot, r in zip(outs, result):
+                    slots[slot] = r if type(r) is np.ndarray else np.asarray(r)
+        return [slots[i] for i in self._out_slots]
+
+
+def check_feed(name: str, value, meta: TensorMeta) -> np.ndarray:
+    """A fed array must match the input's declared rank, known dims and dtype."""
+    array = value._data if hasattr(value, "_data") else np.asarray(value)
+    if array.ndim != len(meta.shape) or any(d not in (-1, a) for d, a in zip(meta.shape,
+                                                                            array.shape)):
+        raise ValueError(f"The fed input '{name}' has shape {list(array.shape)}, but the "
+                         f"program expects {list(meta.shape)} (-1 means any size)")
+    if array.dtype != meta.dtype.np_dtype:
+        if array.dtype.kind == meta.dtype.np_dtype.kind or np.can_cast(
+                array.dtype, meta.dtype.np_dtype, casting="same_kind"):
+            array = array.astype(meta.dtype.np_dtype)
+        else:
+            raise TypeError(f"The fed input '{name}' has dtype {array.dtype}, but the program "
+                            f"expects {meta.dtype.name}")
+    return array
