@@ -95,7 +95,9 @@ class Tensor:
     def name(self) -> str:
         extra = self._ensure_extra()
         if extra.get("name") is None:
-            extra["name"] = f"eager_tmp_{next(_tmp_names)}"
+            # Paddle names created tensors generated_tensor_N and op results eager_tmp_N
+            prefix = "generated_tensor" if self._node is None else "eager_tmp"
+            extra["name"] = f"{prefix}_{next(_tmp_names)}"
         return extra["name"]
 
     @name.setter
@@ -122,6 +124,15 @@ class Tensor:
 
     @grad.setter
     def grad(self, value) -> None:
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError(f"Tensor.grad must be a Tensor or None, but received "
+                            f"{type(value).__name__}")
+        if value is not None and value._data.shape != self._data.shape:
+            raise ValueError(f"Tensor.grad: the gradient's shape {list(value._data.shape)} must "
+                             f"match the tensor's shape {list(self._data.shape)}")
+        if value is not None:
+            value = wrap(value._data)
+            value.stop_gradient = False
         self._grad = value
 
     @property
@@ -211,7 +222,7 @@ class Tensor:
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
-        if self._data.ndim == 0 and spec:
+        if self._data.ndim == 0:  # Paddle formats 0-d tensors as their Python scalar
             return format(self.item(), spec)
         return object.__format__(self, spec) if spec else repr(self)
 

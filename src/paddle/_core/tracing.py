@@ -84,7 +84,7 @@ class Tracer:
 
     def __init__(self, program: Program | None = None):
         self.program = program or Program()
-        self.block = self.program.global_block
+        self.block = self.program.global_block()
         self._bound: dict[int, SymbolicTensor] = {}  # id(concrete tensor) -> its symbolic twin
         self._keep_alive: list = []
         self._prev = None

@@ -106,18 +106,21 @@ class Program:
     _ids = itertools.count()
 
     def __init__(self):
-        self.global_block = Block(self)
+        self._global_block = Block(self)
         self.parameters: dict[str, object] = {}  # parameter name -> Tensor holding its data
         self.uid = next(Program._ids)
+
+    def global_block(self) -> Block:
+        return self._global_block
 
     def block(self, index: int = 0) -> Block:
         if index != 0:
             raise IndexError("Program.block: only the global block (0) is addressable")
-        return self.global_block
+        return self._global_block
 
     def all_ops(self, block: Block | None = None):
         """Every operation in program order, including those nested in regions."""
-        block = block or self.global_block
+        block = block or self._global_block
         for op in block.ops:
             yield op
             for region in op.regions:
@@ -126,7 +129,7 @@ class Program:
     def renumber(self) -> None:
         """Assign value ids in definition order (as Paddle prints them: %0, %1, …)."""
         counter = itertools.count()
-        self._number_block(self.global_block, counter)
+        self._number_block(self._global_block, counter)
 
     def _number_block(self, block: Block, counter) -> None:
         for arg in block.args:
@@ -138,10 +141,10 @@ class Program:
                 out.id = next(counter)
 
     def data_ops(self) -> list:
-        return [op for op in self.global_block.ops if op.name == f"{DIALECT}.data"]
+        return [op for op in self._global_block.ops if op.name == f"{DIALECT}.data"]
 
     def fetch_ops(self) -> list:
-        return [op for op in self.global_block.ops if op.name == f"{DIALECT}.fetch"]
+        return [op for op in self._global_block.ops if op.name == f"{DIALECT}.fetch"]
 
     def __str__(self) -> str:
         from .printer import print_program

@@ -36,7 +36,7 @@ class Interpreter:
         return self._slot[key]
 
     def _build(self) -> None:
-        for op in self.program.global_block.ops:
+        for op in self.program.global_block().ops:
             name = op.name
             if name == f"{DIALECT}.data":
                 self._feeds.append((op.attrs["name"], self._slot_of(op.outputs[0]),

@@ -89,4 +89,4 @@ def block_str(block, indent: str = "    ") -> str:
 
 def print_program(program) -> str:
     program.renumber()
-    return "{\n" + block_str(program.global_block) + "}\n"
+    return "{\n" + block_str(program.global_block()) + "}\n"

@@ -422,6 +422,15 @@ class Layer:
                    use_hook=True, keep_vars=True):
         """OrderedDict of structured name → parameter / persistable buffer (own entries first,
         then each sublayer's)."""
+        out = self._collect_state(destination, include_sublayers, structured_name_prefix)
+        if not keep_vars:
+            for key, value in out.items():
+                out[key] = value.detach()
+        return out
+
+    def _collect_state(self, destination=None, include_sublayers=True,
+                       structured_name_prefix=""):
+        """The tensors behind state_dict (not overridable, so set_state_dict can rely on it)."""
         out = collections.OrderedDict() if destination is None else destination
         layers = self.named_sublayers(include_self=True) if include_sublayers else [("", self)]
         for layer_prefix, layer in layers:
@@ -440,7 +449,7 @@ class Layer:
         """Copy values from `state_dict` into this layer's parameters and buffers (matched by
         structured name, or by the parameters' internal names when use_structured_name is
         False). Returns (missing_keys, unexpected_keys)."""
-        own = self.state_dict()
+        own = self._collect_state()
         if not use_structured_name:
             own = collections.OrderedDict((t.name, t) for t in own.values())
         missing, unexpected = [], []

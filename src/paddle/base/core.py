@@ -1,0 +1,63 @@
+"""`paddle.base.core`: facts about how this Paddle was built, answered truthfully."""
+from .._core.backend import gpu_available
+from .._core.dtype import DType as VarTypeDType  # noqa: F401
+
+
+def is_compiled_with_cuda() -> bool:
+    return gpu_available()
+
+
+def is_compiled_with_rocm() -> bool:
+    return False
+
+
+def is_compiled_with_xpu() -> bool:
+    return False
+
+
+def is_compiled_with_ipu() -> bool:
+    return False
+
+
+def is_compiled_with_custom_device(device_type: str) -> bool:
+    return False
+
+
+def is_compiled_with_distribute() -> bool:
+    return True
+
+
+def is_compiled_with_mkldnn() -> bool:
+    return False
+
+
+def is_compiled_with_cinn() -> bool:
+    return False
+
+
+def op_support_gpu(op_type: str) -> bool:
+    """Whether an op has a GPU kernel: only when the CuPy backend is usable."""
+    return gpu_available()
+
+
+def supports_bfloat16() -> bool:
+    return True
+
+
+def supports_bfloat16_fast_performance() -> bool:
+    return False
+
+
+def get_cuda_device_count() -> int:
+    from ..device import device_count
+    return device_count()
+
+
+class Scope(dict):
+    """A name → tensor table (parameters live in their tensors; this is for API parity)."""
+
+    def var(self, name):
+        return self.setdefault(name, None)
+
+    def find_var(self, name):
+        return self.get(name)

@@ -1,0 +1,27 @@
+"""`paddle.base.dygraph`: legacy helpers for dynamic (eager) mode."""
+import contextlib
+
+from ... import _static_mode
+from ..._core.autograd.grad_mode import no_grad  # noqa: F401
+
+
+@contextlib.contextmanager
+def guard(place=None):
+    """Run the block in dynamic mode, restoring the previous mode afterwards."""
+    was_static = _static_mode.enabled
+    _static_mode.disable_static()
+    try:
+        yield
+    finally:
+        if was_static:
+            _static_mode.enable_static()
+
+
+def enabled() -> bool:
+    return not _static_mode.enabled
+
+
+def to_variable(value, name=None, zero_copy=None, dtype=None):
+    """Legacy name for paddle.to_tensor."""
+    from ...tensor.creation import to_tensor
+    return to_tensor(value, dtype=dtype)

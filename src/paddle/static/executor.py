@@ -1,0 +1,69 @@
+"""paddle.static.Executor: runs programs built in static mode and returns fetched arrays."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.ir.interpreter import Interpreter
+from .._core.tensor import Tensor
+from .._core.tracing import is_symbolic
+from . import program as _program
+
+
+class Executor:
+    """Runs a Program with the given feeds and returns the fetched values as NumPy arrays.
+
+    The startup program needs no work here: parameters get their initial values when the
+    layer that owns them is created."""
+
+    def __init__(self, place=None):
+        self.place = place
+        self._cache: dict = {}
+
+    def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
+            fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,
+            use_prune=False):
+        program = program if program is not None else _program.default_main_program()
+        if getattr(program, "_compiled_from", None) is not None:
+            program = program._compiled_from
+        fetch_list = _as_list(fetch_list)
+        if not fetch_list and not program.data_ops():
+            return []
+        values = [_fetch_value(program, f) for f in fetch_list]
+        key = (id(program), len(program.global_block().ops), tuple(id(v) for v in values))
+        runner = self._cache.get(key)
+        if runner is None:
+            runner = self._cache[key] = Interpreter(program, values)
+        results = runner.run(dict(feed or {}))
+        if return_numpy:
+            return [np.array(r) for r in results]
+        from .._core.tensor import wrap
+        return [wrap(np.array(r)) for r in results]
+
+    def close(self):
+        self._cache.clear()
+
+
+def _as_list(fetch_list):
+    if fetch_list is None:
+        return []
+    if isinstance(fetch_list, (list, tuple)):
+        return list(fetch_list)
+    return [fetch_list]
+
+
+def _fetch_value(program, item):
+    if isinstance(item, Tensor) and is_symbolic(item):
+        return item._data.value
+    if isinstance(item, str):
+        for op in program.all_ops():
+            for out in op.outputs:
+                if out.name == item:
+                    return out
+        raise ValueError(f"Executor.run: no variable named '{item}' in the program")
+    raise TypeError(f"Executor.run: fetch_list items must be variables of the program or their "
+                    f"names, but received {type(item).__name__}")
+
+
+def global_scope():
+    """Parameters live in their Tensors; the scope is the program's parameter table."""
+    return _program.default_main_program().parameters

@@ -1,0 +1,64 @@
+"""paddle.static.Program and program_guard: containers for ops recorded in static mode."""
+from __future__ import annotations
+
+import contextlib
+
+from .. import _static_mode
+from .._core.ir.core import Program as _IRProgram
+from .._core.tracing import Tracer
+
+
+class Program(_IRProgram):
+    """A static-graph program (paddle.static.Program): ops recorded while it is the main
+    program, plus the parameters they read.
+
+    Example:
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> main = paddle.static.Program()
+        >>> with paddle.static.program_guard(main):
+        ...     x = paddle.static.data("x", [None, 2], "float32")
+        ...     y = x * 2
+        >>> paddle.disable_static()
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.tracer = Tracer(self)
+        self.random_seed = 0
+
+    @property
+    def num_blocks(self) -> int:
+        return 1
+
+    def list_vars(self):
+        for op in self.all_ops():
+            yield from op.outputs
+
+    def clone(self, for_test=False):
+        """A program sharing this one's operations (Feijiang programs are immutable once
+        run, so sharing is safe) — for_test is accepted for compatibility."""
+        twin = Program.__new__(Program)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+
+@contextlib.contextmanager
+def program_guard(main_program, startup_program=None):
+    """Record into `main_program` (and use `startup_program`) inside the block."""
+    if not isinstance(main_program, Program):
+        raise TypeError(f"program_guard: main_program must be a paddle.static.Program, but "
+                        f"received {type(main_program).__name__}")
+    previous = _static_mode.swap_programs(main_program, startup_program)
+    try:
+        yield
+    finally:
+        _static_mode.swap_programs(*previous)
+
+
+def default_main_program() -> Program:
+    return _static_mode.main_program()
+
+
+def default_startup_program() -> Program:
+    return _static_mode.startup_program()
