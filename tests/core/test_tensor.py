@@ -21,7 +21,8 @@ def test_basic_attributes():
     assert x.dtype == paddle.float32 and str(x.place) == "Place(cpu)"
     assert x.stop_gradient and x.is_leaf and x.grad is None
     assert not x.persistable
-    assert x.name.startswith("eager_tmp_")
+    assert x.name.startswith("generated_tensor_")
+    assert (paddle.to_tensor([1.0], stop_gradient=False) * 2).name.startswith("eager_tmp_")
     assert int(x.numel()) == 6 and x.numel().dtype == paddle.int64
 
 
