@@ -15,6 +15,7 @@ from ._core.printing import set_printoptions
 from ._core.tensor import Size, Tensor
 from ._core.autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from . import tensor as _tensor_pkg  # binds Tensor methods
+from .tensor.attribute import *  # noqa: F401,F403
 from .tensor.creation import *  # noqa: F401,F403
 from .tensor.linalg import *  # noqa: F401,F403
 from .tensor.logic import *  # noqa: F401,F403

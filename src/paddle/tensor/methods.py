@@ -11,7 +11,8 @@ from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.node import HookHandle
 from .._core.tensor import Tensor, wrap
-from . import indexing, linalg, logic, manipulation, math, random, reduction, search, stat
+from . import (attribute, indexing, linalg, logic, manipulation, math, random, reduction, search,
+               stat)
 
 
 def _backward(self, grad_tensor=None, retain_graph=False):
@@ -128,6 +129,64 @@ def _is_device(value) -> bool:
     return isinstance(value, str) and value.split(":")[0] in ("cpu", "gpu", "cuda", "xpu")
 
 
+def _gradient(self):
+    """The gradient as a NumPy array (None before backward); Paddle's legacy accessor."""
+    return None if self._grad is None else self._grad.numpy()
+
+
+def _requires_grad_(self, requires_grad=True):
+    self.stop_gradient = not requires_grad
+    return self
+
+
+def _type_as(self, other):
+    return manipulation.cast(self, other.dtype)
+
+
+def _apply_(self, func):
+    """Replace the values by func(self) in place (not allowed on tensors needing grad)."""
+    if not self.stop_gradient:
+        raise RuntimeError("Cannot apply function on a tensor that required gradient.")
+    self.set_value(func(self))
+    return self
+
+
+def _apply(self, func):
+    """func(self) for a tensor that does not need gradient."""
+    if not self.stop_gradient:
+        raise RuntimeError("Cannot apply function on a tensor that required gradient.")
+    return func(self)
+
+
+def _copy_(self, src, blocking=True):
+    """Copy src's values into self (shapes must match)."""
+    return _set_value(self, src)
+
+
+def _strides(self):
+    return [s // self._data.itemsize for s in self._data.strides]
+
+
+def _stride(self, dim=None):
+    strides = _strides(self)
+    return strides if dim is None else strides[dim]
+
+
+def _caster(dtype):
+    def cast(self):
+        return manipulation.cast(self, dtype)
+    cast.__name__ = str(dtype)
+    return cast
+
+
+_CASTS = {"bool": "bool", "byte": "uint8", "char": "int8", "short": "int16", "int": "int32",
+          "long": "int64", "half": "float16", "float": "float32", "double": "float64",
+          "bfloat16": "bfloat16", "cfloat": "complex64", "cdouble": "complex128",
+          "uint8": "uint8", "int8": "int8", "int16": "int16", "int32": "int32",
+          "int64": "int64", "float16": "float16", "float32": "float32", "float64": "float64",
+          "complex64": "complex64", "complex128": "complex128"}
+
+
 def _transpose_property(self):
     """Reverse all axes (Paddle's `x.T`)."""
     return manipulation.transpose(self, list(range(self.ndim))[::-1])
@@ -186,11 +245,25 @@ METHODS = {
     "cpu": _cpu, "cuda": _cpu, "to": _to, "pin_memory": _cpu, "detach": manipulation.detach,
     "detach_": manipulation.detach_, "clone": manipulation.clone, "scale": _scale,
     "element_size": lambda self: self._data.itemsize,
+    "gradient": _gradient, "requires_grad_": _requires_grad_, "type_as": _type_as,
+    "apply_": _apply_, "apply": _apply, "copy_": _copy_, "stride": _stride,
+    "get_strides": _strides, "data_ptr": lambda self: self._data.ctypes.data,
+    "is_contiguous": lambda self, memory_format=None: self._data.flags.c_contiguous,
+    "contiguous": lambda self: self if self._data.flags.c_contiguous else manipulation.clone(
+        self),
+    "is_dense": lambda self: True, "is_dist": lambda self: False,
+    "is_sparse": lambda self: False, "is_sparse_coo": lambda self: False,
+    "is_sparse_csr": lambda self: False, "is_selected_rows": lambda self: False,
+    "is_same_shape": lambda self, y: list(self.shape) == list(y.shape),
+    "value": lambda self: self, "get_tensor": lambda self: self,
+    "get_device": lambda self: -1, "__nonzero__": Tensor.__bool__,
+    "__long__": Tensor.__int__,
 }
+METHODS.update({name: _caster(dtype) for name, dtype in _CASTS.items()})
 
 # Every name in these modules' __all__ becomes a Tensor method, except those a module lists in
 # NOT_METHODS; a module may add method-only entries (e.g. `uniform_`) in EXTRA_METHODS.
-_METHOD_MODULES = (math, reduction, manipulation, logic, linalg, search, stat, random)
+_METHOD_MODULES = (math, reduction, manipulation, logic, linalg, search, stat, random, attribute)
 
 
 def _collect_functions():
@@ -224,6 +297,9 @@ OPERATORS = {
     "__le__": logic.less_equal, "__gt__": logic.greater_than, "__ge__": logic.greater_equal,
     "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
     "__pos__": lambda self: self,
+    "__div__": math._true_divide, "__rdiv__": _reflect(math._true_divide),
+    "__rlshift__": _reflect(logic.bitwise_left_shift),
+    "__rrshift__": _reflect(logic.bitwise_right_shift),
 }
 
 
@@ -235,5 +311,13 @@ def install() -> None:
     for name, fn in OPERATORS.items():
         setattr(Tensor, name, fn)
     Tensor.T = property(_transpose_property)
+    Tensor.requires_grad = property(lambda self: not self.stop_gradient,
+                                    lambda self, value: setattr(self, "stop_gradient",
+                                                                not value))
+    Tensor.data = property(lambda self: self, _set_value)
+    Tensor.strides = property(_strides)
+    Tensor.itemsize = property(lambda self: self._data.itemsize)
+    Tensor.is_cuda = property(lambda self: False)
+    Tensor.device = property(lambda self: "cpu")
     Tensor.mT = property(lambda self: manipulation.transpose(
         self, list(range(self.ndim - 2)) + [self.ndim - 1, self.ndim - 2]))

@@ -1,0 +1,51 @@
+"""Tensor attribute queries of the `paddle` namespace: rank, is_complex, is_floating_point,
+is_integer, is_empty."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.tensor import Tensor, wrap
+from ._convert import ensure_tensor
+
+
+def _check(x, api):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"({api}) x must be a Tensor, but received {type(x).__name__}")
+
+
+def rank(input):  # noqa: A002 - Paddle's parameter name
+    """The number of dimensions of `input` as an int32 0-d tensor.
+
+    Example:
+        >>> import paddle
+        >>> paddle.rank(paddle.ones([2, 3, 4])).item()
+        3
+    """
+    return wrap(np.asarray(ensure_tensor(input).ndim, dtype=np.int32))
+
+
+def is_complex(x) -> bool:
+    """Whether x has a complex dtype."""
+    _check(x, "is_complex")
+    return x._data.dtype.kind == "c"
+
+
+def is_floating_point(x) -> bool:
+    """Whether x has a floating dtype (float16/bfloat16/float32/float64)."""
+    _check(x, "is_floating_point")
+    return x.dtype.is_floating_point
+
+
+def is_integer(x) -> bool:
+    """Whether x has an integer dtype (bool is not an integer here, as in Paddle)."""
+    _check(x, "is_integer")
+    return x._data.dtype.kind in "iu"
+
+
+def is_empty(x, name=None):
+    """Whether x has no elements, as a bool 0-d tensor."""
+    _check(x, "is_empty")
+    return wrap(np.asarray(x._data.size == 0))
+
+
+__all__ = ["rank", "is_complex", "is_floating_point", "is_integer", "is_empty"]
