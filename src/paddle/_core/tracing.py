@@ -38,6 +38,11 @@ class MetaArray:
     def __array__(self, *args, **kwargs):
         raise RuntimeError("A symbolic tensor (inside tracing / to_static) has no value yet.")
 
+    def __getattr__(self, name):
+        # Anything beyond shape/dtype (item, tolist, copy, …) needs data that tracing lacks.
+        raise RuntimeError(f"A symbolic tensor (inside tracing / to_static) has no value yet "
+                           f"(code asked for its data via '{name}')")
+
 
 def is_symbolic(t) -> bool:
     return isinstance(t, Tensor) and type(t._data) is MetaArray

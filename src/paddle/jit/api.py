@@ -1,0 +1,313 @@
+"""paddle.jit.to_static: run Python functions and Layers as IR programs.
+
+Conversion traces the function once per input signature (shapes, dtypes, training mode and the
+non-tensor arguments) with dispatch in recording mode, giving a Program whose ops come from the
+same registry as eager execution. Calls then run the program: with the interpreter when no
+gradient is needed, or op by op through dispatch when one is (so backward uses the registry's
+gradient rules, exactly as eager). Code whose Python control flow depends on tensor values
+cannot be captured by tracing; such functions fall back to eager execution with a warning.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import warnings
+
+from .. import _static_mode
+from .._core import state
+from .._core.ir.interpreter import Interpreter
+from .._core.ir.replay import Replayer
+from .._core.tensor import Tensor
+from .._core.tracing import Tracer, is_symbolic
+from ..static.input_spec import InputSpec
+
+_TO_STATIC_ENABLED = True
+
+
+def enable_to_static(enable_to_static_bool: bool) -> None:
+    """Globally switch to_static conversion on or off (off runs functions eagerly)."""
+    global _TO_STATIC_ENABLED
+    _TO_STATIC_ENABLED = bool(enable_to_static_bool)
+
+
+class ConcreteProgram:
+    """One converted program: the IR, its inputs and outputs, and the parameters it reads."""
+
+    def __init__(self, program, input_names, output_values, output_tree, function):
+        self.main_program = program
+        self.input_names = input_names
+        self.output_values = output_values
+        self.output_tree = output_tree
+        self.function = function
+        self._interpreter = None
+
+    @property
+    def parameters(self) -> list:
+        return list(self.main_program.parameters.values())
+
+    @property
+    def inputs(self) -> list:
+        return [op.outputs[0] for op in self.main_program.data_ops()]
+
+    @property
+    def outputs(self) -> list:
+        return self.output_values
+
+    def run(self, feeds: dict, needs_grad: bool):
+        if needs_grad:
+            results = Replayer(self.main_program, self.output_values).run(feeds)
+        else:
+            if self._interpreter is None:
+                self._interpreter = Interpreter(self.main_program, self.output_values)
+            from .._core.tensor import wrap
+            results = [wrap(r) for r in self._interpreter.run(feeds)]
+        return _unflatten(self.output_tree, iter(results))
+
+
+class _CaptureFailed(Exception):
+    """Raised when tracing reaches Python control flow on tensor values."""
+
+
+class StaticFunction:
+    """A function (or Layer.forward) converted by to_static."""
+
+    def __init__(self, function, input_spec=None, layer=None, full_graph=False):
+        self._function = function
+        self._input_spec = list(input_spec) if input_spec is not None else None
+        self._layer = layer
+        self._full_graph = full_graph
+        self._cache: dict = {}
+        self._last = None
+        self._eager_only = False
+        functools.update_wrapper(self, function)
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        bound = instance.__dict__.get(f"_static_{self._function.__name__}")
+        if bound is None:
+            bound = StaticFunction(self._function, self._input_spec, instance, self._full_graph)
+            instance.__dict__[f"_static_{self._function.__name__}"] = bound
+        return bound
+
+    @property
+    def dygraph_function(self):
+        return self._function
+
+    @property
+    def code(self) -> str:
+        return inspect.getsource(self._function)
+
+    def _call_eager(self, args, kwargs):
+        if self._layer is not None:
+            return self._function(self._layer, *args, **kwargs)
+        return self._function(*args, **kwargs)
+
+    def __call__(self, *args, **kwargs):
+        if not _TO_STATIC_ENABLED or self._eager_only or _static_mode.enabled \
+                or state.tracer is not None:
+            return self._call_eager(args, kwargs)
+        self._check_specs(args)
+        key = self._signature(args, kwargs)
+        concrete = self._cache.get(key)
+        if concrete is None:
+            concrete = self._convert(args, kwargs, specs=None)
+            if concrete is None:
+                return self._call_eager(args, kwargs)
+            self._cache[key] = concrete
+        self._last = concrete
+        tensors = _flatten_tensors(args, kwargs)
+        feeds = {name: t for name, t in zip(concrete.input_names, tensors)}
+        needs_grad = state.grad_enabled and (
+            any(not p.stop_gradient for p in concrete.parameters)
+            or any(not t.stop_gradient for t in tensors))
+        return concrete.run(feeds, needs_grad)
+
+    def _signature(self, args, kwargs):
+        training = self._layer.training if self._layer is not None else None
+        return (_describe(args), _describe(kwargs), training)
+
+    def _check_specs(self, args):
+        if self._input_spec is None:
+            return
+        tensors = [a for a in args if isinstance(a, Tensor)]
+        for i, (spec, t) in enumerate(zip(self._input_spec, tensors)):
+            if isinstance(spec, InputSpec) and not spec.matches(t.shape, t.dtype):
+                raise ValueError(
+                    f"to_static: argument {i} ('{spec.name or f'input_{i}'}') has shape "
+                    f"{list(t.shape)} and dtype {t.dtype.name}, which does not match its "
+                    f"InputSpec(shape={list(spec.shape)}, dtype={spec.dtype.name})")
+
+    def _convert(self, args, kwargs, specs):
+        tracer = Tracer()
+        counter = iter(range(1 << 30))
+        names = []
+
+        def to_symbolic(t, spec=None):
+            index = next(counter)
+            name = (spec.name if spec is not None and spec.name else None) or f"_jst.{index}.x"
+            names.append(name)
+            shape = spec.shape if spec is not None else t.shape
+            dtype = spec.dtype if spec is not None else t.dtype
+            return tracer.input(list(shape), dtype, name, t.stop_gradient if t is not None
+                                else True)
+
+        spec_iter = iter(specs or self._input_spec or [])
+        sym_args = _map_tensors(args, lambda t: to_symbolic(t, _next_spec(spec_iter)))
+        sym_kwargs = _map_tensors(kwargs, lambda t: to_symbolic(t, None))
+        try:
+            with tracer:
+                outputs = self._call_eager(sym_args, sym_kwargs)
+        except (RuntimeError, TypeError, ValueError) as exc:
+            if "no value" not in str(exc) and not isinstance(exc, _CaptureFailed):
+                raise
+            if self._full_graph:
+                raise RuntimeError(f"to_static(full_graph=True) could not convert "
+                                   f"{self._function.__qualname__}: Python control flow depends "
+                                   f"on a tensor value ({exc})") from exc
+            warnings.warn(f"to_static: {self._function.__qualname__} uses Python control flow "
+                          "on tensor values, which tracing cannot capture; it runs in dynamic "
+                          f"mode instead ({exc})", stacklevel=3)
+            self._eager_only = True
+            return None
+        values, tree = _flatten_outputs(outputs)
+        return ConcreteProgram(tracer.program, names, values, tree, self._function)
+
+    @property
+    def concrete_program(self) -> ConcreteProgram:
+        if self._input_spec is not None:
+            specs = [s if isinstance(s, InputSpec) else InputSpec.from_tensor(s)
+                     for s in self._input_spec]
+            dummies = [_spec_placeholder(s) for s in specs]
+            return self._convert(dummies, {}, specs)
+        if self._last is None:
+            raise RuntimeError("concrete_program is available after the first call, or when "
+                               "to_static was given an input_spec")
+        return self._last
+
+    def get_concrete_program(self, *args, **kwargs):
+        concrete = self._convert(args, kwargs, None)
+        return concrete, concrete.main_program
+
+    def rollback(self):
+        """Restore the original function (or the layer's original forward)."""
+        if self._layer is not None:
+            self._layer.__dict__.pop("forward", None)
+            return getattr(self._layer, "forward")
+        return self._function
+
+
+def _next_spec(spec_iter):
+    try:
+        return next(spec_iter)
+    except StopIteration:
+        return None
+
+
+def _spec_placeholder(spec: InputSpec):
+    import numpy as np
+
+    from .._core.tensor import wrap
+    shape = [1 if d == -1 else d for d in spec.shape]
+    t = wrap(np.zeros(shape, spec.dtype.np_dtype))
+    t.stop_gradient = spec.stop_gradient
+    return t
+
+
+def _describe(value):
+    if isinstance(value, Tensor):
+        return ("T", tuple(value.shape), value.dtype.name, value.stop_gradient)
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_describe(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((k, _describe(v)) for k, v in sorted(value.items())))
+    try:
+        hash(value)
+        return ("V", value)
+    except TypeError:
+        return ("id", id(value))
+
+
+def _map_tensors(value, fn):
+    if isinstance(value, Tensor):
+        return fn(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_map_tensors(v, fn) for v in value)
+    if isinstance(value, dict):
+        return {k: _map_tensors(v, fn) for k, v in value.items()}
+    return value
+
+
+def _flatten_tensors(args, kwargs) -> list:
+    out = []
+    _map_tensors((args, kwargs), lambda t: out.append(t) or t)
+    return out
+
+
+def _flatten_outputs(outputs):
+    values = []
+
+    def visit(v):
+        if isinstance(v, Tensor) and is_symbolic(v):
+            values.append(v._data.value)
+            return ("T",)
+        if isinstance(v, (list, tuple)):
+            return (type(v), [visit(x) for x in v])
+        if isinstance(v, dict):
+            return (dict, {k: visit(x) for k, x in v.items()})
+        return ("C", v)
+    return values, visit(outputs)
+
+
+def _unflatten(tree, results):
+    kind = tree[0]
+    if kind == "T":
+        return next(results)
+    if kind == "C":
+        return tree[1]
+    if kind is dict:
+        return {k: _unflatten(t, results) for k, t in tree[1].items()}
+    return kind(_unflatten(t, results) for t in tree[1])
+
+
+def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
+              full_graph=False, **kwargs):
+    """Convert a function or Layer to run as a static program (decorator or call).
+
+    Example:
+        >>> import paddle
+        >>> @paddle.jit.to_static
+        ... def f(x):
+        ...     return paddle.tanh(x) * 2
+        >>> f(paddle.ones([2])).shape
+        paddle.Size([2])
+    """
+    def convert(target):
+        from ..nn.layer.layers import Layer
+        if isinstance(target, Layer):
+            forward = type(target).forward
+            if isinstance(forward, StaticFunction):
+                forward = forward.dygraph_function
+            static = StaticFunction(forward, input_spec, target, full_graph)
+            target.__dict__["forward"] = static
+            return target
+        if isinstance(target, StaticFunction):
+            return target
+        return StaticFunction(target, input_spec, None, full_graph)
+
+    if function is None:
+        return convert
+    return convert(function)
+
+
+def not_to_static(func=None):
+    """Mark a function to always run eagerly inside converted code."""
+    if func is None:
+        return not_to_static
+    func._not_to_static = True
+    return func
+
+
+def ignore_module(modules):
+    """Modules whose functions are not converted (tracing never converts library code)."""
+    return None

@@ -1,0 +1,124 @@
+"""paddle.jit.to_static: converted functions and layers give eager's outputs and gradients."""
+import warnings
+
+import numpy as np
+import pytest
+
+import paddle
+from paddle.static import InputSpec
+
+
+class MLP(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = paddle.nn.Linear(3, 8)
+        self.fc2 = paddle.nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.fc2(paddle.tanh(self.fc1(x))) * 2.0 + 1.0
+
+
+def _x(shape=(4, 3), seed=0):
+    return paddle.to_tensor(np.random.default_rng(seed).random(shape).astype("float32"))
+
+
+def test_layer_forward_and_gradients_match_eager():
+    net = MLP()
+    x = _x()
+    eager = net(x)
+    eager.sum().backward()
+    expected = [p.grad.numpy().copy() for p in net.parameters()]
+    net.clear_gradients(set_to_zero=False)
+    static = paddle.jit.to_static(net, input_spec=[InputSpec([None, 3], "float32", "x")])
+    out = static(x)
+    np.testing.assert_allclose(out.numpy(), eager.numpy(), rtol=1e-6)
+    out.sum().backward()
+    for p, g in zip(net.parameters(), expected):
+        np.testing.assert_allclose(p.grad.numpy(), g, rtol=1e-6)
+
+
+def test_inference_runs_the_interpreter_and_follows_parameter_updates():
+    net = paddle.jit.to_static(MLP())
+    x = _x()
+    with paddle.no_grad():
+        first = net(x).numpy()
+        net.fc2.bias.set_value(np.full([2], 5.0, "float32"))
+        second = net(x).numpy()
+    np.testing.assert_allclose(second - first, np.full_like(first, 2 * 5.0), rtol=1e-5)
+
+
+def test_function_decorator_and_cache_per_shape():
+    calls = []
+
+    @paddle.jit.to_static
+    def f(x, scale=2.0):
+        calls.append(1)
+        return paddle.exp(x) * scale
+
+    a = f(_x((2, 3)))
+    f(_x((2, 3), seed=1))
+    f(_x((5, 3)))
+    assert len(calls) == 2  # traced once per input signature
+    np.testing.assert_allclose(a.numpy(), np.exp(_x((2, 3)).numpy()) * 2, rtol=1e-6)
+
+
+def test_concrete_program_prints_pir():
+    net = paddle.jit.to_static(MLP(), input_spec=[InputSpec([None, 3], "float32", "x")])
+    text = str(net.forward.concrete_program.main_program)
+    assert '"pd_op.data" () {dtype:float32,name:"x"' in text
+    assert "tensor<-1x8xf32>" in text and '"pd_op.tanh"' in text
+
+
+def test_input_spec_violation_is_a_clear_error():
+    net = paddle.jit.to_static(MLP(), input_spec=[InputSpec([None, 3], "float32", "x")])
+    with pytest.raises(ValueError, match=r"'x'.*\[2, 5\].*InputSpec"):
+        net(paddle.ones([2, 5]))
+
+
+def test_tensor_dependent_control_flow_falls_back_with_warning():
+    @paddle.jit.to_static
+    def f(x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 1
+
+    with pytest.warns(UserWarning, match="control flow"):
+        out = f(paddle.to_tensor([1.0, 2.0]))
+    assert out.tolist() == [2.0, 4.0]
+    assert f(paddle.to_tensor([-1.0, -2.0])).tolist() == [-2.0, -3.0]
+
+
+def test_full_graph_refuses_uncapturable_control_flow():
+    def g(x):
+        return x * 2 if bool(x.sum() > 0) else x
+
+    static = paddle.jit.to_static(g, full_graph=True)
+    with pytest.raises(RuntimeError, match="full_graph"):
+        static(paddle.to_tensor([1.0]))
+
+
+def test_rollback_restores_eager_forward():
+    net = MLP()
+    static = paddle.jit.to_static(net)
+    assert static is net
+    net.forward.rollback()
+    assert not isinstance(net.forward, paddle.jit.StaticFunction)
+
+
+def test_enable_to_static_false_runs_eagerly():
+    traced = []
+
+    @paddle.jit.to_static
+    def f(x):
+        traced.append(x)
+        return x + 1
+
+    paddle.jit.enable_to_static(False)
+    try:
+        f(paddle.ones([1]))
+    finally:
+        paddle.jit.enable_to_static(True)
+    assert not traced[0].__class__.__name__.startswith("Symbolic")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        f(paddle.ones([1]))
