@@ -36,6 +36,7 @@ class Interpreter:
         return self._slot[key]
 
     def _build(self) -> None:
+        releases = getattr(self.program, "release_after", {})
         for op in self.program.global_block().ops:
             name = op.name
             if name == f"{DIALECT}.data":
@@ -47,13 +48,13 @@ class Interpreter:
             elif name == "builtin.constant":
                 self._constants.append((op.attrs["value"], self._slot_of(op.outputs[0])))
             elif op.opdef is not None:
-                self._steps.append(self._step(op))
+                self._steps.append(self._step(op, releases.get(id(op), ())))
             else:
                 raise ProgramError(f"Interpreter: operation {name} cannot be executed")
         self._out_slots = [self._slot_of(v) for v in self.outputs]
         self._n_slots = len(self._slot)
 
-    def _step(self, op) -> tuple:
+    def _step(self, op, released) -> tuple:
         layout = []
         for v in op.inputs:
             if isinstance(v, list):
@@ -63,7 +64,8 @@ class Interpreter:
         attrs = tuple(op.attrs[a] for a in op.opdef.attrs)
         outs = [self._slot_of(o) for o in op.outputs]
         single = op.opdef.single_output
-        return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name
+        frees = [self._slot[v] for v in released if v in self._slot]
+        return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name, frees
 
     def run(self, feeds: dict) -> list:
         slots = [None] * self._n_slots
@@ -77,7 +79,7 @@ class Interpreter:
             slots[slot] = tensor._data
         for array, slot in self._constants:
             slots[slot] = array
-        for kernel, layout, attrs, outs, single, op_name in self._steps:
+        for kernel, layout, attrs, outs, single, op_name, frees in self._steps:
             args = [slots[i] if type(i) is int else
                     (None if i is None else [slots[j] for j in i]) for i in layout]
             try:
@@ -89,6 +91,8 @@ class Interpreter:
             else:
                 for slot, r in zip(outs, result):
                     slots[slot] = r if type(r) is np.ndarray else np.asarray(r)
+            for slot in frees:  # last use: let NumPy reuse the memory
+                slots[slot] = None
         return [slots[i] for i in self._out_slots]
 
 

@@ -1,0 +1,79 @@
+"""IR verifier and passes: each pass keeps the program's outputs identical."""
+import numpy as np
+import pytest
+
+import paddle
+from paddle._core.ir.interpreter import Interpreter
+from paddle._core.ir.verifier import VerificationError, verify
+from paddle._core.passes import PassManager, constant_fold, cse, dce, release_dead_values
+from paddle._core.tracing import Tracer
+
+
+def _build():
+    fc = paddle.nn.Linear(4, 4)
+    c = paddle.to_tensor(np.arange(4, dtype="float32"))
+    with Tracer() as tracer:
+        x = tracer.input([2, 4], "float32", "x")
+        folded = paddle.exp(c) * 2.0           # all-constant: foldable
+        a = paddle.tanh(fc(x))
+        b = paddle.tanh(fc(x))                 # same as a: CSE
+        paddle.sigmoid(x)                      # unused: DCE
+        y = (a + b) * folded
+    return tracer.program, [y._data.value]
+
+
+def _run(program, outputs):
+    x = np.random.default_rng(0).random((2, 4)).astype("float32")
+    return Interpreter(program, outputs).run({"x": x})[0]
+
+
+@pytest.mark.parametrize("passes", [[dce], [cse], [constant_fold], [release_dead_values],
+                                    [constant_fold, cse, dce, release_dead_values]])
+def test_passes_keep_outputs(passes):
+    program, outputs = _build()
+    before = _run(program, outputs)
+    def count():
+        return sum(op.opdef is not None for op in program.global_block().ops)
+    n_before = count()
+    outputs = PassManager(passes, print_ir=False).run(program, outputs)
+    np.testing.assert_allclose(_run(program, outputs), before, rtol=1e-6)
+    if passes != [release_dead_values]:
+        assert count() < n_before
+
+
+def test_each_pass_removes_what_it_should():
+    program, outputs = _build()
+    names = lambda: [op.name for op in program.global_block().ops]  # noqa: E731
+    dce(program, outputs)
+    assert "pd_op.sigmoid" not in names()
+    cse(program, outputs)
+    assert names().count("pd_op.tanh") == 1 and names().count("pd_op.matmul") == 1
+    constant_fold(program, outputs)
+    assert "pd_op.exp" not in names()
+
+
+def test_print_ir_after_each_pass(capsys):
+    program, outputs = _build()
+    PassManager([dce, cse], print_ir=True).run(program, outputs)
+    text = capsys.readouterr().out
+    assert "// IR after dce" in text and "// IR after cse" in text and '"pd_op.tanh"' in text
+
+
+def test_verifier_rejects_corrupted_programs():
+    program, _ = _build()
+    verify(program)
+    ops = program.global_block().ops
+    matmul = next(op for op in ops if op.name == "pd_op.matmul")
+    matmul.attrs["transpose_y"] = True          # now [2,4] x [4,4]^T still fine shape-wise
+    matmul.outputs[0].meta = type(matmul.outputs[0].meta)([2, 5], matmul.outputs[0].meta.dtype)
+    with pytest.raises(VerificationError, match=r"pd_op.matmul.*\[2, 5\].*\[2, 4\]"):
+        verify(program)
+
+
+def test_verifier_rejects_use_before_definition():
+    program, _ = _build()
+    ops = program.global_block().ops
+    tanh = next(i for i, op in enumerate(ops) if op.name == "pd_op.tanh")
+    ops.insert(0, ops.pop(tanh))
+    with pytest.raises(VerificationError, match="pd_op.tanh.*not defined"):
+        verify(program)
