@@ -9,6 +9,10 @@ from .._core.tensor import Tensor, wrap
 from ._convert import cast_to, ensure_tensor, scalar_tensor
 
 
+_VALID = ("Only integers, slices, Ellipsis, None, booleans, and lists / Tensors of integers "
+          "or booleans (or tuples of these) can index a Tensor")
+
+
 def parse_index(index) -> tuple[tuple, list]:
     """(spec, index tensors) for a Python index expression."""
     if not isinstance(index, tuple):
@@ -20,33 +24,41 @@ def parse_index(index) -> tuple[tuple, list]:
         elif item is Ellipsis:
             spec.append(("ellipsis",))
         elif isinstance(item, slice):
-            spec.append(("slice", _slice_part(item.start), _slice_part(item.stop),
-                         _slice_part(item.step)))
+            spec.append(_slice_spec(item))
         elif isinstance(item, (bool, np.bool_)):
             spec.append(("tensor", len(tensors)))
             tensors.append(wrap(np.asarray(bool(item))))
         elif isinstance(item, (int, np.integer)):
             spec.append(("int", int(item)))
-        elif isinstance(item, Tensor):
-            if item._data.dtype.kind not in "biu":
-                raise IndexError(f"Only integer or boolean tensors can index a Tensor, but "
-                                 f"received a {item.dtype.name} tensor.")
-            spec.append(("tensor", len(tensors)))
-            tensors.append(item)
-        elif isinstance(item, (list, tuple, np.ndarray)):
-            arr = np.asarray(item)
-            if arr.dtype.kind not in "biu":
-                if arr.size == 0:
-                    arr = arr.astype(np.int64)
-                else:
-                    raise IndexError(f"Only integers, slices, Ellipsis, None, and integer or "
-                                     f"boolean sequences/tensors are valid indices; got {item!r}")
-            spec.append(("tensor", len(tensors)))
-            tensors.append(wrap(arr))
         else:
-            raise IndexError(f"Only integers, slices, Ellipsis, None, and integer or boolean "
-                             f"sequences/tensors are valid indices; got {type(item).__name__}")
+            spec.append(("tensor", len(tensors)))
+            tensors.append(_index_tensor(item))
+    if sum(1 for item in spec if item[0] == "ellipsis") > 1:
+        raise ValueError("(getitem) An index can only have a single ellipsis ('...').")
     return tuple(spec), tensors
+
+
+def _slice_spec(item: slice) -> tuple:
+    step = _slice_part(item.step)
+    if step == 0:
+        raise ValueError("(getitem) The step of a slice must not be 0.")
+    return ("slice", _slice_part(item.start), _slice_part(item.stop), step)
+
+
+def _index_tensor(item) -> Tensor:
+    if isinstance(item, Tensor):
+        if item._data.dtype.kind not in "biu":
+            raise ValueError(f"(getitem) Index tensors must hold integers or booleans, but "
+                             f"received a {item.dtype.name} tensor.")
+        return item
+    if isinstance(item, (list, tuple, np.ndarray)):
+        arr = np.asarray(item)
+        if arr.size == 0 and arr.dtype.kind not in "biu":
+            arr = arr.astype(np.int64)
+        if arr.dtype.kind not in "biu":
+            raise ValueError(f"(getitem) {_VALID}; received a sequence of {arr.dtype} values.")
+        return wrap(arr.astype(np.int64) if arr.dtype.kind in "iu" else arr)
+    raise ValueError(f"(getitem) {_VALID}; received {type(item).__name__}.")
 
 
 def _slice_part(v):
@@ -67,7 +79,17 @@ def setitem(x: Tensor, index, value) -> None:
     if isinstance(value, Tensor):
         value = cast_to(value, x.dtype)
     elif isinstance(value, (int, float, bool, complex, np.generic)):
-        value = scalar_tensor(value, x.dtype)
+        value = scalar_tensor(_real_if_needed(value, x), x.dtype)
+    elif isinstance(value, np.ndarray):
+        value = ensure_tensor(value.astype(x._data.dtype))
     else:
-        value = ensure_tensor(np.asarray(value, dtype=x._data.dtype))
+        raise ValueError(f"(setitem) The assigned value must be a Tensor, numpy.ndarray, int, "
+                         f"float, complex or bool, but received {type(value).__name__}.")
     dispatch.call_inplace(I.setitem, x, (x, value, tensors), (spec,))
+
+
+def _real_if_needed(value, x: Tensor):
+    if isinstance(value, complex) and x._data.dtype.kind != "c":
+        raise TypeError(f"(setitem) Cannot assign the complex value {value} to a "
+                        f"{x.dtype.name} tensor.")
+    return value

@@ -7,19 +7,7 @@ from .._core.meta import normalize_axis
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
 from ._convert import ensure_tensor
-
-
-def int_list(value, api: str, arg: str) -> list:
-    """Paddle accepts ints, lists/tuples of ints or 0/1-d int tensors for shape-like args."""
-    if isinstance(value, Tensor):
-        return [int(v) for v in value._data.reshape(-1)]
-    if isinstance(value, (list, tuple)):
-        return [int(v.item()) if isinstance(v, Tensor) else int(v) for v in value]
-    try:
-        return [int(value)]
-    except (TypeError, ValueError):
-        raise TypeError(f"({api}) '{arg}' must be an int, a list/tuple of ints or a Tensor, "
-                        f"but received {type(value).__name__}") from None
+from .manip_common import int_list, write_out
 
 
 def reshape(x, shape, name=None):
@@ -35,10 +23,11 @@ def reshape(x, shape, name=None):
 
 def reshape_(x, shape, name=None):
     """In-place reshape: x takes the new shape."""
-    return _view_inplace(x, reshape(x, shape))
+    return view_inplace(x, reshape(x, shape))
 
 
-def _view_inplace(x: Tensor, result: Tensor) -> Tensor:
+def view_inplace(x: Tensor, result: Tensor) -> Tensor:
+    """x becomes `result` (a new view of its data): the in-place reshaping forms."""
     x._data = result._data
     x._node = result._node
     x._out_idx = result._out_idx
@@ -48,13 +37,25 @@ def _view_inplace(x: Tensor, result: Tensor) -> Tensor:
 
 
 def transpose(x, perm, name=None):
-    """Permute the axes of x."""
+    """Permute the axes of x; a shorter `perm` permutes only the leading axes.
+
+    Example:
+        >>> import paddle
+        >>> paddle.transpose(paddle.zeros([2, 3, 4]), [2, 0, 1]).shape
+        paddle.Size([4, 2, 3])
+    """
     x = ensure_tensor(x)
     perm = int_list(perm, "transpose", "perm")
-    if len(perm) != x.ndim:
-        raise ValueError(f"(transpose) The length of 'perm' ({len(perm)}) must equal the rank "
-                         f"of the input ({x.ndim}); input shape {list(x.shape)}, perm {perm}.")
-    return M.transpose(x, [p % max(x.ndim, 1) for p in perm])
+    if len(perm) > x.ndim:
+        raise ValueError(f"(transpose) The input tensor's dimension ({x.ndim}) should be equal "
+                         f"to or greater than the length of 'perm' ({len(perm)}); input shape "
+                         f"{list(x.shape)}, perm {perm}.")
+    for p in perm:
+        if not -x.ndim <= p < x.ndim:
+            raise ValueError(f"(transpose) Each element of 'perm' should be in the range "
+                             f"[{-x.ndim}, {x.ndim}), but received perm = {perm}.")
+    full = [p % x.ndim for p in perm] + list(range(len(perm), x.ndim))
+    return M.transpose(x, full)
 
 
 def t(input, name=None):  # noqa: A002
@@ -67,18 +68,37 @@ def t(input, name=None):  # noqa: A002
 
 
 def moveaxis(x, source, destination, name=None):
-    """Move axes of x from `source` positions to `destination` positions."""
+    """Move axes of x from `source` positions to `destination` positions.
+
+    Example:
+        >>> import paddle
+        >>> paddle.moveaxis(paddle.zeros([2, 3, 4]), 0, -1).shape
+        paddle.Size([3, 4, 2])
+    """
     x = ensure_tensor(x)
-    src = [normalize_axis("moveaxis", a, x.ndim, "source") for a in int_list(source, "moveaxis",
-                                                                              "source")]
-    dst = [normalize_axis("moveaxis", a, x.ndim, "destination")
-           for a in int_list(destination, "moveaxis", "destination")]
+    src = _moveaxis_axes(int_list(source, "moveaxis", "source"), x.ndim, "source")
+    dst = _moveaxis_axes(int_list(destination, "moveaxis", "destination"), x.ndim,
+                         "destination")
+    # Paddle checks these with `assert`, so callers see AssertionError.
     if len(src) != len(dst):
-        raise ValueError("(moveaxis) source and destination must have the same number of axes")
+        raise AssertionError(f"(moveaxis) 'source' ({len(src)} axes) must have the same number "
+                             f"of axes as 'destination' ({len(dst)} axes).")
     order = [a for a in range(x.ndim) if a not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
     return M.transpose(x, order)
+
+
+def _moveaxis_axes(axes: list, ndim: int, arg: str) -> list:
+    for a in axes:
+        if not -max(ndim, 1) <= a < max(ndim, 1):
+            raise AssertionError(f"(moveaxis) '{arg}' must be in the range of [{-ndim}, {ndim}), "
+                                 f"but received {a}.")
+    out = [a % max(ndim, 1) for a in axes]
+    if len(set(out)) != len(out):
+        raise ValueError(f"(moveaxis) Each element of '{arg}' must be unique, but received "
+                         f"{axes}.")
+    return out
 
 
 def squeeze(x, axis=None, name=None):
@@ -94,11 +114,11 @@ def unsqueeze(x, axis, name=None):
 
 
 def squeeze_(x, axis=None, name=None):
-    return _view_inplace(x, squeeze(x, axis))
+    return view_inplace(x, squeeze(x, axis))
 
 
 def unsqueeze_(x, axis, name=None):
-    return _view_inplace(x, unsqueeze(x, axis))
+    return view_inplace(x, unsqueeze(x, axis))
 
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
@@ -119,7 +139,7 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
 
 
 def flatten_(x, start_axis=0, stop_axis=-1, name=None):
-    return _view_inplace(x, flatten(x, start_axis, stop_axis))
+    return view_inplace(x, flatten(x, start_axis, stop_axis))
 
 
 def _tensor_list(x, api: str) -> list:
@@ -132,19 +152,31 @@ def _tensor_list(x, api: str) -> list:
 
 
 def concat(x, axis=0, name=None, *, out=None):
-    """Join tensors along an existing axis."""
+    """Join tensors along an existing axis.
+
+    Example:
+        >>> import paddle
+        >>> paddle.concat([paddle.ones([1, 2]), paddle.zeros([1, 2])]).shape
+        paddle.Size([2, 2])
+    """
     tensors = _tensor_list(x, "concat")
     if isinstance(axis, Tensor):
         axis = int(axis.item())
-    return M.concat(tensors, int(axis))
+    return write_out(M.concat(tensors, int(axis)), out)
 
 
 def stack(x, axis=0, name=None, *, out=None):
-    """Join tensors along a new axis."""
+    """Join tensors along a new axis.
+
+    Example:
+        >>> import paddle
+        >>> paddle.stack([paddle.ones([2]), paddle.zeros([2])], axis=1).shape
+        paddle.Size([2, 2])
+    """
     tensors = _tensor_list(x, "stack")
     if not tensors:
         raise ValueError("(stack) The input list must not be empty.")
-    return M.stack(tensors, int(axis))
+    return write_out(M.stack(tensors, int(axis)), out)
 
 
 def split(x, num_or_sections, axis=0, name=None):
@@ -201,7 +233,7 @@ def cast(x, dtype):
 
 def cast_(x, dtype):
     """In-place cast: x takes the new dtype."""
-    return _view_inplace(x, cast(x, dtype))
+    return view_inplace(x, cast(x, dtype))
 
 
 def clone(x, name=None):
@@ -231,9 +263,58 @@ def view(x, shape_or_dtype, name=None):
     return wrap(x._data.view(_dt.to_dtype(shape_or_dtype).np_dtype))
 
 
+from .manip_diag import (diag, diag_embed, diagflat, diagonal, diagonal_scatter,  # noqa: E402
+                         fill_diagonal_, tril, tril_, triu, triu_)
+from .manip_gather import (gather, gather_nd, index_sample, index_select,  # noqa: E402
+                           masked_select, take, take_along_axis)
+from .manip_join import (atleast_1d, atleast_2d, atleast_3d, block_diag,  # noqa: E402
+                         broadcast_shape, broadcast_shapes, broadcast_tensors, column_stack,
+                         dsplit, dstack, hsplit, hstack, meshgrid, row_stack, tensor_split,
+                         vsplit, vstack)
+from .manip_put import (put_along_axis, put_along_axis_, scatter_add,  # noqa: E402
+                        scatter_add_, scatter_reduce, select_scatter, slice_scatter)
+from .manip_scatter import (index_add, index_add_, index_fill, index_fill_,  # noqa: E402
+                            index_put, index_put_, masked_fill, masked_fill_, masked_scatter,
+                            masked_scatter_, scatter, scatter_, scatter_nd, scatter_nd_add)
+from .manip_shape import (as_complex, as_real, matrix_transpose, permute, ravel,  # noqa: E402
+                          shape, t_, transpose_, unflatten, view_as, view_as_complex,
+                          view_as_real)
+from .manip_slice import (crop, flip, narrow, repeat, repeat_interleave, reverse,  # noqa: E402
+                          roll, rot90, slice, strided_slice, tile, unfold)
+
+take_along_dim = take_along_axis
+
 __all__ = [
     "reshape", "reshape_", "transpose", "t", "moveaxis", "squeeze", "unsqueeze", "squeeze_",
     "unsqueeze_", "flatten", "flatten_", "concat", "stack", "split", "chunk", "unbind",
     "unstack", "expand", "broadcast_to", "expand_as", "cast", "cast_", "clone", "detach",
     "detach_", "view",
+    # gather / scatter
+    "gather", "gather_nd", "index_select", "index_sample", "take_along_axis", "take_along_dim",
+    "take", "masked_select", "scatter", "scatter_", "scatter_nd", "scatter_nd_add",
+    "index_add", "index_add_", "index_put", "index_put_", "index_fill", "index_fill_",
+    "masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "put_along_axis",
+    "scatter_add", "scatter_add_", "scatter_reduce", "select_scatter", "slice_scatter",
+    # slicing and rearranging
+    "slice", "strided_slice", "crop", "narrow", "flip", "reverse", "roll", "rot90", "tile",
+    "repeat_interleave", "unfold",
+    # triangles and diagonals
+    "tril", "triu", "tril_", "triu_", "diag", "diagonal", "diag_embed", "diagflat",
+    "diagonal_scatter",
+    # joining, splitting, broadcasting
+    "tensor_split", "hsplit", "vsplit", "dsplit", "hstack", "vstack", "dstack",
+    "column_stack", "row_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid",
+    "broadcast_tensors", "broadcast_shape", "broadcast_shapes", "block_diag",
+    # shape views
+    "unflatten", "ravel", "permute", "matrix_transpose", "view_as", "transpose_", "t_",
+    "shape", "as_complex", "as_real", "view_as_complex", "view_as_real",
 ]
+
+# `paddle.shape` would shadow the Tensor.shape property; the stacking helpers, meshgrid and
+# crop are functions only in Paddle, and the EXTRA_METHODS are methods only.
+NOT_METHODS = {"shape", "meshgrid", "crop", "hstack", "vstack", "dstack", "column_stack",
+               "row_stack"}
+
+EXTRA_METHODS = {"fill_diagonal_": fill_diagonal_, "repeat": repeat,
+                 "put_along_axis_": put_along_axis_, "swapaxes": transpose,
+                 "swapdims": transpose}

@@ -17,6 +17,7 @@ from .registry import INJECTIVE, defop
 
 
 def build_index(spec, arrays) -> tuple:
+    """The NumPy index for `spec` (ints count as advanced indices when tensors are present)."""
     out = []
     for item in spec:
         kind = item[0]
@@ -31,6 +32,41 @@ def build_index(spec, arrays) -> tuple:
         else:
             out.append(arrays[item[1]])
     return tuple(out)
+
+
+def index_parts(spec, arrays) -> tuple:
+    """Split an index into Paddle's two steps: (basic, advanced).
+
+    Paddle applies integers, slices, None and Ellipsis first (a view), then the tensor indices
+    to the dims that remain, so `x[1, :, [0, 2]]` has shape [4, 2] for a [3, 4, 5] input where
+    NumPy would give [2, 4]. `advanced` is None when the index has no tensors."""
+    if not any(item[0] == "tensor" for item in spec):
+        return build_index(spec, arrays), None
+    basic, advanced = [], []
+    for item in spec:
+        kind = item[0]
+        if kind == "tensor":
+            basic.append(slice(None))
+            advanced.append(arrays[item[1]])
+        elif kind == "int":
+            basic.append(item[1])
+        elif kind == "slice":
+            basic.append(slice(item[1], item[2], item[3]))
+            advanced.append(slice(None))
+        elif kind == "none":
+            basic.append(None)
+            advanced.append(slice(None))
+        else:
+            basic.append(Ellipsis)
+            advanced.append(Ellipsis)
+    return tuple(basic), tuple(advanced)
+
+
+def apply_index(x, spec, arrays):
+    """x[idx] with Paddle's indexing rules (see index_parts)."""
+    basic, advanced = index_parts(spec, arrays)
+    view = x[basic]
+    return view if advanced is None else view[advanced]
 
 
 def check_bounds(op: str, shape: tuple, spec) -> None:
@@ -85,7 +121,7 @@ def _probe_shape(shape, spec, index_metas, stand_in: int) -> tuple:
         else:
             fake_spec.append(("tensor", len(fake)))
             fake.append(np.zeros([stand_in if d == -1 else d for d in meta.shape], np.int64))
-    return dummy[build_index(tuple(fake_spec), fake)].shape
+    return apply_index(dummy, tuple(fake_spec), fake).shape
 
 
 def _getitem_meta(x, indices, spec):
@@ -96,9 +132,8 @@ def _getitem_meta(x, indices, spec):
 @defop("getitem", "x indices", infer_meta=_getitem_meta, pattern=INJECTIVE,
        list_inputs=("indices",))
 def getitem(xp, x, indices, spec):
-    index = build_index(spec, indices)
     try:
-        return x[index]
+        return apply_index(x, spec, indices)
     except IndexError:
         check_bounds("getitem", x.shape, spec)
         raise
@@ -119,11 +154,11 @@ def _accumulate_meta(base, values, indices, spec):
        pattern=INJECTIVE, list_inputs=("indices",))
 def index_accumulate(xp, base, values, indices, spec):
     out = base.copy()
-    index = build_index(spec, indices)
-    if any(isinstance(i, np.ndarray) for i in index):
-        np.add.at(out, index, values)
+    basic, advanced = index_parts(spec, indices)
+    if advanced is None:
+        out[basic] += values
     else:
-        out[index] += values
+        np.add.at(out[basic], advanced, values)
     return out
 
 
@@ -145,13 +180,17 @@ def _setitem_meta(x, values, indices, spec):
        list_inputs=("indices",))
 def setitem(xp, x, values, indices, spec):
     out = x.copy()
+    basic, advanced = index_parts(spec, indices)
     try:
-        out[build_index(spec, indices)] = values
+        if advanced is None:
+            out[basic] = values
+        else:
+            out[basic][advanced] = values
     except IndexError:
         check_bounds("setitem", x.shape, spec)
         raise
     except ValueError as exc:
-        target = out[build_index(spec, indices)].shape
+        target = apply_index(out, spec, indices).shape
         raise ValueError(f"(setitem) The value of shape {list(values.shape)} cannot be "
                          f"broadcast to the indexed region of shape {list(target)}.") from exc
     return out

@@ -10,7 +10,10 @@ from .registry import INJECTIVE, defop
 
 
 def resolve_shape(op: str, in_shape: tuple, shape) -> tuple:
-    """Paddle's reshape rule: 0 copies the input dim, one -1 is inferred."""
+    """Paddle's reshape rule: 0 copies the input dim, one -1 is inferred. A zero-size input
+    takes 0 literally, and its -1 is inferred from the non-zero dims on both sides."""
+    if 0 in in_shape:
+        return _resolve_zero_size(op, in_shape, shape)
     out = []
     unknown = None
     for i, d in enumerate(shape):
@@ -18,20 +21,18 @@ def resolve_shape(op: str, in_shape: tuple, shape) -> tuple:
         if d == 0:
             if i >= len(in_shape):
                 raise ValueError(f"({op}) The index of 0 in `shape` ({i}) must be less than the "
-                                 f"input's rank {len(in_shape)}.")
+                                 f"input's rank {len(in_shape)} unless the input is zero-size.")
             d = in_shape[i]
         elif d == -1:
-            if unknown is not None:
-                raise ValueError(f"({op}) Only one dimension value of 'shape' can be -1. But "
-                                 f"received shape = {list(shape)}.")
+            _check_one_unknown(op, unknown, shape)
             unknown = i
         elif d < -1:
             raise ValueError(f"({op}) Each dimension value of 'shape' must not be negative "
                              f"except -1. But received shape = {list(shape)}.")
         out.append(d)
-    size = int(np.prod(in_shape)) if -1 not in in_shape else -1
+    size = _prod(in_shape) if -1 not in in_shape else -1
     if unknown is not None:
-        known = int(np.prod([d for j, d in enumerate(out) if j != unknown]))
+        known = _prod(d for j, d in enumerate(out) if j != unknown)
         if size == -1:
             out[unknown] = -1
         elif known == 0 or size % known:
@@ -40,11 +41,56 @@ def resolve_shape(op: str, in_shape: tuple, shape) -> tuple:
                              f"{list(shape)}.")
         else:
             out[unknown] = size // known
-    elif size != -1 and int(np.prod(out)) != size:
-        raise ValueError(f"({op}) The 'shape' in ReshapeOp is invalid. The input tensor X'size "
-                         f"must be equal to the capacity of 'shape'. But received X's shape = "
-                         f"{list(in_shape)}, X's size = {size}, 'shape' is {list(shape)}, the "
-                         f"capacity of 'shape' is {int(np.prod(out))}.")
+    elif size != -1 and _prod(out) != size:
+        _raise_capacity(op, in_shape, shape, out)
+    return tuple(out)
+
+
+def _prod(dims) -> int:
+    total = 1
+    for d in dims:
+        total *= int(d)
+    return total
+
+
+def _check_one_unknown(op, unknown, shape):
+    if unknown is not None:
+        raise ValueError(f"({op}) Only one dimension value of 'shape' can be -1. But "
+                         f"received shape = {list(shape)}.")
+
+
+def _raise_capacity(op, in_shape, shape, out):
+    raise ValueError(f"({op}) The 'shape' in ReshapeOp is invalid. The input tensor X'size "
+                     f"must be equal to the capacity of 'shape'. But received X's shape = "
+                     f"{list(in_shape)}, X's size = {_prod(in_shape)}, 'shape' is {list(shape)}, "
+                     f"the capacity of 'shape' is {_prod(out)}.")
+
+
+def _resolve_zero_size(op, in_shape, shape) -> tuple:
+    out = [int(d) for d in shape]
+    unknown = None
+    for i, d in enumerate(out):
+        if d == -1:
+            _check_one_unknown(op, unknown, shape)
+            unknown = i
+        elif d < -1:
+            raise ValueError(f"({op}) Each dimension value of 'shape' must not be negative "
+                             f"except -1. But received shape = {list(shape)}.")
+    others = [d for j, d in enumerate(out) if j != unknown]
+    if unknown is not None:
+        if 0 not in others:
+            out[unknown] = 0
+        else:
+            avail = _prod(d for d in in_shape if d not in (0, -1))
+            known = _prod(d for d in others if d != 0)
+            if avail % known:
+                raise ValueError(f"({op}) The 'shape' attribute in ReshapeOp is invalid. The "
+                                 f"input tensor X'size must be divisible by known capacity of "
+                                 f"'shape'. But received X's shape = {list(in_shape)}, 'shape' "
+                                 f"is {list(shape)}.")
+            out[unknown] = avail // known
+    elif 0 not in out:
+        _raise_capacity(op, in_shape, shape, out)
     return tuple(out)
 
 
@@ -129,11 +175,11 @@ def _concat_meta(xs, axis=0):
     if not xs:
         raise ValueError("(concat) The input list must not be empty.")
     first = xs[0]
-    ax = normalize_axis("concat", axis, first.ndim)
+    ax = _concat_axis(axis, first.ndim)
     total = 0
     for i, t in enumerate(xs):
         if t.dtype is not first.dtype:
-            raise TypeError(f"(concat) The data_type of input tensor in list isn't consistent, "
+            raise ValueError(f"(concat) The data_type of input tensor in list isn't consistent, "
                             f"the first tensor is {first.dtype.name}, but {i}th tensor is "
                             f"{t.dtype.name}.")
         if t.ndim != first.ndim:
@@ -150,12 +196,21 @@ def _concat_meta(xs, axis=0):
     return TensorMeta(shape, first.dtype)
 
 
+def _concat_axis(axis: int, ndim: int) -> int:
+    if ndim == 0:
+        raise ValueError("(concat) 0-D tensors cannot be concatenated: the axis is expected to "
+                         f"be in range of [0, 0), but got {axis}. Use paddle.stack instead.")
+    return normalize_axis("concat", axis, ndim)
+
+
 @defop("concat", infer_meta=_concat_meta, pattern=INJECTIVE, list_inputs=("x",),
        ref=np.concatenate)
 def concat(xp, x, axis=0):
     if not x:
         raise ValueError("(concat) The input list must not be empty.")
-    ax = normalize_axis("concat", axis, x[0].ndim)
+    ax = _concat_axis(axis, x[0].ndim)
+    if any(a.dtype != x[0].dtype for a in x):
+        _concat_meta([TensorMeta(a.shape, _dt.from_numpy_dtype(a.dtype)) for a in x], axis)
     return xp.concatenate(x, axis=ax)
 
 
@@ -173,7 +228,7 @@ def _stack_meta(xs, axis=0):
             raise ValueError(f"(stack) All inputs must have the same shape; input 0 has shape "
                              f"{list(first.shape)} but input {i} has shape {list(t.shape)}.")
         if t.dtype is not first.dtype:
-            raise TypeError(f"(stack) All inputs must have the same dtype; input 0 is "
+            raise ValueError(f"(stack) All inputs must have the same dtype; input 0 is "
                             f"{first.dtype.name} but input {i} is {t.dtype.name}.")
     ax = normalize_axis("stack", axis, first.ndim + 1)
     shape = list(first.shape)
