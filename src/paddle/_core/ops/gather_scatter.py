@@ -146,11 +146,12 @@ def _(ctx, g):
 
 
 def _extreme_ties(ctx, idx: np.ndarray, shape: tuple):
-    """amin/amax: which of arr and values attain each result, and how many share it (the
-    gradient is split evenly among them, as in Paddle)."""
+    """amin/amax: which of arr and values attain each result, and how many share it. The
+    gradient is split evenly among them; like Paddle, an arr value equal to the result counts
+    as a tie even when include_self is False (it then gets no share itself)."""
     index = along_axis_index(idx, ctx.axis, shape[ctx.axis])
     out = ctx.out._data
-    hits_self = (ctx.arr._data == out) & ctx.include_self
+    hits_self = ctx.arr._data == out
     hits_values = ctx.values._data == out[index]
     ties = hits_self.astype(np.int64)
     np.add.at(ties, index, hits_values)
