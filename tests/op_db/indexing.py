@@ -4,9 +4,14 @@ from .entry import Sample, entry, np
 _SPECS = [
     ((("int", 1),), []),
     ((("slice", None, None, 2), ("int", -1)), []),
+    ((("slice", None, None, -1), ("slice", 3, 0, -2)), []),
     ((("ellipsis",), ("none",), ("slice", 1, 3, None)), []),
+    ((("slice", 5, 9, None),), []),
     ((("tensor", 0),), [np.array([2, 0, 2])]),
+    ((("tensor", 0),), [np.array(-1)]),
+    ((("tensor", 0),), [np.zeros(0, np.int64)]),
     ((("slice", None, None, None), ("tensor", 0)), [np.array([[0, 1], [3, 3]])]),
+    ((("tensor", 0), ("tensor", 1)), [np.array([[0], [2]]), np.array([1, 3])]),
 ]
 
 
@@ -20,6 +25,11 @@ def _getitem_samples(rng, dtype):
     out = [Sample((x, idx), (spec,), grad_inputs=(0,)) for spec, idx in _SPECS]
     mask = rng.uniform(size=(3, 4)) > 0.5
     out.append(Sample((x, [mask]), ((("tensor", 0),),), grad_inputs=(0,), name="mask"))
+    out.append(Sample((np.asarray(x[0, 0]), []), ((("none",), ("ellipsis",)),),
+                      grad_inputs=(0,), name="0-d"))
+    out.append(Sample((x[:0], [np.array([0, 1])]), ((("slice", None, None, None),
+                                                      ("tensor", 0)),), grad_inputs=(0,),
+                      name="empty"))
     return out
 
 

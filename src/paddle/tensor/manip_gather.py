@@ -103,7 +103,7 @@ def gather_nd(x, index, name=None):
 def nd_index(index: Tensor, shape, api: str, exc=ValueError) -> tuple[list, tuple]:
     """Index tensors (one per addressed dim) and getitem spec for an [..., k] index tensor."""
     depth = index.shape[-1]
-    parts = [wrap(np.array(index._data[..., d])) for d in range(depth)]
+    parts = [I.getitem(index, [], (("ellipsis",), ("int", d))) for d in range(depth)]
     for d, part in enumerate(parts):
         check_index_range(api, part, shape[d], exc)
     return parts, tuple(("tensor", d) for d in range(depth))
@@ -133,7 +133,7 @@ def index_sample(x, index):
 
 
 def _take_along(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
-    parts, spec = GS.along_axis_spec(indices._data, axis, arr.shape[axis])
+    parts, spec = GS.along_axis_spec(indices, axis)
     return I.getitem(arr, parts, spec)
 
 

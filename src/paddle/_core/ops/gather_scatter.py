@@ -30,10 +30,20 @@ def along_axis_index(indices: np.ndarray, axis: int, size: int) -> tuple:
     return tuple(index)
 
 
-def along_axis_spec(indices: np.ndarray, axis: int, size: int) -> tuple[list, tuple]:
-    """(index tensors, spec) for the getitem/setitem ops equivalent to along_axis_index."""
-    parts = along_axis_index(indices, axis, size)
-    return [wrap(np.asarray(p)) for p in parts], tuple(("tensor", k) for k in range(len(parts)))
+def along_axis_spec(indices, axis: int) -> tuple[list, tuple]:
+    """(index tensors, spec) for the getitem/setitem ops equivalent to along_axis_index: an
+    arange per other dimension and the `indices` tensor itself, so no index data is read
+    (tracing works) and negative indices count from the end as in NumPy."""
+    ndim = len(indices.shape)
+    parts = []
+    for d in range(ndim):
+        if d == axis:
+            parts.append(indices)
+            continue
+        view = [1] * ndim
+        view[d] = indices.shape[d]
+        parts.append(wrap(np.arange(indices.shape[d], dtype=np.int64).reshape(view)))
+    return parts, tuple(("tensor", k) for k in range(ndim))
 
 
 def check_reduce(reduce: str) -> None:
@@ -113,7 +123,7 @@ def _(ctx, g):
     from .binary import where
     idx = ctx.indices._data
     shape = tuple(ctx.arr.shape)
-    take = getitem_along(*along_axis_spec(idx, ctx.axis, shape[ctx.axis]))
+    take = getitem_along(*along_axis_spec(ctx.indices, ctx.axis))
     zeros = _zeros_like(g)
     g_values_zero = _zeros_like(take(g))
     reduce = "mul" if ctx.reduce == "multiply" else ctx.reduce
