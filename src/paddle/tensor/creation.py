@@ -1,201 +1,247 @@
-"""Tensor creation: to_tensor, constant fills, ranges, identity and triangular helpers."""
+"""Tensor creation of the `paddle` namespace: constant fills and their *_like / new_* forms,
+plus (from sibling modules) to_tensor and friends, ranges, and index sets."""
 from __future__ import annotations
+
+import numbers
 
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core import place as _place
 from .._core.ops import creation as C
 from .._core.tensor import Tensor, wrap
-from ._convert import as_array, ensure_tensor
+from ._arg_forms import aliases, finish, shape_arg, size_varargs, size_varargs_method
+from ._ranges import arange, eye, linspace, logspace, range, tril_indices, triu_indices
+from ._storage import resize_, set_
+from ._to_tensor import as_tensor, asarray, assign, data_to_array, from_numpy, to_tensor
 
 
-def _finish(t: Tensor, requires_grad=False, stop_gradient=None) -> Tensor:
-    if stop_gradient is not None:
-        t.stop_gradient = bool(stop_gradient)
-    elif requires_grad:
-        t.stop_gradient = False
-    return t
+def _fill_number(value, api: str):
+    """Paddle's accepted fill values: numbers, numeric strings, one-element Tensors."""
+    if isinstance(value, Tensor):
+        if value.size != 1:
+            raise ValueError(f"({api}) The fill_value Tensor must have exactly one element, but "
+                             f"it has shape {list(value.shape)}.")
+        return value.item()
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            raise ValueError(f"({api}) A string fill_value must be numeric, but received "
+                             f"{value!r}.") from None
+    if not isinstance(value, numbers.Number):
+        raise TypeError(f"({api}) The fill_value should be int, float, bool, complex, "
+                        "np.number, string numeric values or Tensor, but received "
+                        f"{type(value).__name__}.")
+    return value.item() if isinstance(value, np.generic) else value
 
 
-def to_tensor(data, dtype=None, place=None, stop_gradient=True):
-    """Create a Tensor from a Python number, (nested) list, NumPy array or Tensor.
+def _default_fill_dtype(value) -> _dt.DType:
+    """bool → bool, complex → complex128, anything else (Tensors included) → default float."""
+    if isinstance(value, bool):
+        return _dt.bool_
+    if isinstance(value, complex):
+        return _dt.complex128
+    return _dt.default_float()
 
-    Python floats take the default dtype (float32), ints int64, bools bool; NumPy arrays keep
-    their dtype. A scalar gives a 0-d tensor.
+
+@aliases(shape="size")
+def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None,
+         requires_grad=False, pin_memory=False):
+    """A tensor of `shape` filled with `fill_value`. Without a dtype, bools give bool, Python
+    complex numbers complex128, and every other number the default float (so full([2], 1) is
+    float32). Values convert like C casts: 1.7 → 1 for ints, 300 → 44 for uint8.
 
     Example:
         >>> import paddle
-        >>> paddle.to_tensor([[1, 2], [3, 4]])
-        Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
-               [[1, 2],
-                [3, 4]])
+        >>> paddle.full([2, 2], 1)
+        Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [[1., 1.],
+                [1., 1.]])
     """
-    _place.to_place(place)
-    arr = as_array(data, dtype)
-    if isinstance(data, Tensor) or (isinstance(data, np.ndarray) and arr is data):
-        arr = arr.copy()
-    t = wrap(arr)
-    t.stop_gradient = bool(stop_gradient)
-    return t
+    value = _fill_number(fill_value, "full")
+    dt = _default_fill_dtype(fill_value) if dtype is None else _dt.to_dtype(dtype)
+    return finish(C.full(shape_arg(shape, "full"), value, dt), requires_grad, out)
 
 
-def _shape_list(shape, api: str) -> list:
-    if isinstance(shape, Tensor):
-        return [int(v) for v in shape._data.reshape(-1)]
-    if isinstance(shape, (int, np.integer)):
-        return [int(shape)]
-    if not isinstance(shape, (list, tuple)):
-        raise TypeError(f"({api}) The type of 'shape' must be list, tuple or Tensor, but "
-                        f"received {type(shape).__name__}.")
-    out = []
-    for d in shape:
-        d = int(d.item()) if isinstance(d, Tensor) else int(d)
-        if d < 0:
-            raise ValueError(f"({api}) Each element of 'shape' must be non-negative, but "
-                             f"received shape = {list(shape)}.")
-        out.append(d)
-    return out
-
-
-def _float_dtype(dtype):
+def _float_dtype(dtype) -> _dt.DType:
     return _dt.default_float() if dtype is None else _dt.to_dtype(dtype)
 
 
-def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None,
-         requires_grad=False, pin_memory=False):
-    """A tensor of `shape` filled with `fill_value` (dtype defaults to the default float for
-    floats and bools, else the value's type)."""
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
-    if dtype is None:
-        if isinstance(fill_value, bool):
-            dtype = _dt.bool_
-        elif isinstance(fill_value, (int, np.integer)):
-            dtype = _dt.default_float()
-        elif isinstance(fill_value, complex):
-            dtype = _dt.default_complex()
-        else:
-            dtype = _dt.default_float()
-    return _finish(C.full(_shape_list(shape, "full"), fill_value, _dt.to_dtype(dtype)),
-                   requires_grad)
-
-
+@size_varargs
 def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
           pin_memory=False):
-    """A tensor of zeros (default float dtype)."""
-    return _finish(C.full(_shape_list(shape, "zeros"), 0, _float_dtype(dtype)), requires_grad)
+    """A tensor of zeros (default float dtype).
+
+    Example:
+        >>> import paddle
+        >>> paddle.zeros([2], 'int32').tolist()
+        [0, 0]
+    """
+    result = C.full(shape_arg(shape, "zeros"), 0, _float_dtype(dtype))
+    return finish(result, requires_grad, out)
 
 
+@size_varargs
 def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
          pin_memory=False):
-    """A tensor of ones (default float dtype)."""
-    return _finish(C.full(_shape_list(shape, "ones"), 1, _float_dtype(dtype)), requires_grad)
+    """A tensor of ones (default float dtype).
+
+    Example:
+        >>> import paddle
+        >>> paddle.ones([2]).tolist()
+        [1.0, 1.0]
+    """
+    result = C.full(shape_arg(shape, "ones"), 1, _float_dtype(dtype))
+    return finish(result, requires_grad, out)
 
 
+@size_varargs
 def empty(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
           pin_memory=False):
-    """An uninitialised tensor; Feijiang fills it with zeros so results are reproducible."""
-    return _finish(C.full(_shape_list(shape, "empty"), 0, _float_dtype(dtype)), requires_grad)
+    """An uninitialised tensor in Paddle; Feijiang fills it with zeros so runs are reproducible.
+
+    Example:
+        >>> import paddle
+        >>> paddle.empty([2, 3]).shape
+        paddle.Size([2, 3])
+    """
+    result = C.full(shape_arg(shape, "empty"), 0, _float_dtype(dtype))
+    return finish(result, requires_grad, out)
 
 
-def _like_dtype(x: Tensor, dtype):
-    return x.dtype if dtype is None else _dt.to_dtype(dtype)
+def _like_target(x, api: str) -> Tensor:
+    if isinstance(x, Tensor):
+        return x
+    return wrap(data_to_array(x, api=api))
 
 
+def _check_fill_range(value, dtype: _dt.DType, api: str) -> None:
+    """full_like (unlike full) refuses finite values outside the target integer/bool range."""
+    if dtype.kind not in "biu" or isinstance(value, complex):
+        return
+    if isinstance(value, float) and not np.isfinite(value):
+        return
+    low, high = (0, 1) if dtype.kind == "b" else (np.iinfo(dtype.np_dtype).min,
+                                                   np.iinfo(dtype.np_dtype).max)
+    if not low <= value <= high:
+        raise ValueError(f"({api}) The filled value is out of range for target type "
+                         f"{dtype.name}: the range is [{low}, {high}], but received {value}.")
+
+
+@aliases(x="input")
 def full_like(x, fill_value, dtype=None, name=None, *, device=None, requires_grad=False,
               pin_memory=False):
-    """A tensor shaped like x filled with `fill_value`."""
-    x = ensure_tensor(x)
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
-    return _finish(C.full(list(x.shape), fill_value, _like_dtype(x, dtype)), requires_grad)
+    """A tensor shaped like x filled with `fill_value` (dtype defaults to x's).
+
+    Example:
+        >>> import paddle
+        >>> paddle.full_like(paddle.to_tensor([1, 2]), 2.7).tolist()
+        [2, 2]
+    """
+    x = _like_target(x, "full_like")
+    value = _fill_number(fill_value, "full_like")
+    dt = x.dtype if dtype is None else _dt.to_dtype(dtype)
+    _check_fill_range(value, dt, "full_like")
+    return finish(C.full(list(x.shape), value, dt), requires_grad)
 
 
+@aliases(x="input")
 def zeros_like(x, dtype=None, name=None, *, device=None, requires_grad=False,
                pin_memory=False):
-    """Zeros shaped like x."""
+    """Zeros shaped like x (dtype defaults to x's).
+
+    Example:
+        >>> import paddle
+        >>> paddle.zeros_like(paddle.to_tensor([1, 2])).tolist()
+        [0, 0]
+    """
     return full_like(x, 0, dtype, requires_grad=requires_grad)
 
 
+@aliases(x="input")
 def ones_like(x, dtype=None, name=None, *, device=None, requires_grad=False,
               pin_memory=False):
-    """Ones shaped like x."""
+    """Ones shaped like x (dtype defaults to x's).
+
+    Example:
+        >>> import paddle
+        >>> paddle.ones_like(paddle.to_tensor([1.5])).tolist()
+        [1.0]
+    """
     return full_like(x, 1, dtype, requires_grad=requires_grad)
 
 
+@aliases(x="input")
 def empty_like(x, dtype=None, name=None, *, device=None, requires_grad=False,
                pin_memory=False):
-    """An uninitialised tensor shaped like x (zero-filled here)."""
+    """An uninitialised tensor shaped like x (zero-filled in Feijiang).
+
+    Example:
+        >>> import paddle
+        >>> paddle.empty_like(paddle.ones([2, 2])).shape
+        paddle.Size([2, 2])
+    """
     return full_like(x, 0, dtype, requires_grad=requires_grad)
 
 
-def _number(v):
-    return v.item() if isinstance(v, Tensor) else v
+@size_varargs_method
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False,
+             pin_memory=False):
+    """A tensor of `size` filled with fill_value, with self's dtype unless given.
+
+    Example:
+        >>> import paddle
+        >>> paddle.to_tensor([1, 2]).new_full([3], 2.5).tolist()
+        [2, 2, 2]
+    """
+    dt = self.dtype if dtype is None else _dt.to_dtype(dtype)
+    result = C.full(shape_arg(size, "new_full"), _fill_number(fill_value, "new_full"), dt)
+    return finish(result, requires_grad)
 
 
-def arange(start=0, end=None, step=1, dtype=None, name=None, *, out=None, device=None,
-           requires_grad=False, pin_memory=False):
-    """Values from start (inclusive) to end (exclusive) by step; int64 for integer arguments,
-    else the default float."""
-    start, end, step = _number(start), _number(end), _number(step)
-    if end is None:
-        start, end = 0, start
-    if step == 0:
-        raise ValueError("(arange) The step of range op should not be 0.")
-    if dtype is None:
-        ints = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
-        dtype = _dt.int64 if ints else _dt.default_float()
-    return _finish(C.arange(start, end, step, _dt.to_dtype(dtype)), requires_grad)
+@size_varargs_method
+def new_zeros(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """Zeros of `size` with self's dtype unless given.
+
+    Example:
+        >>> import paddle
+        >>> paddle.to_tensor([1, 2]).new_zeros([3]).tolist()
+        [0, 0, 0]
+    """
+    return new_full(self, size, 0, dtype=dtype, requires_grad=requires_grad)
 
 
-def linspace(start, stop, num, dtype=None, name=None):
-    """`num` evenly spaced values from start to stop inclusive."""
-    num = int(_number(num))
-    if num < 0:
-        raise ValueError(f"(linspace) The num of linspace op should be non-negative, got {num}")
-    dtype = _float_dtype(dtype)
-    return C.linspace(_number(start), _number(stop), num, dtype)
+@size_varargs_method
+def new_ones(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """Ones of `size` with self's dtype unless given.
+
+    Example:
+        >>> import paddle
+        >>> paddle.to_tensor([1.0]).new_ones([2]).tolist()
+        [1.0, 1.0]
+    """
+    return new_full(self, size, 1, dtype=dtype, requires_grad=requires_grad)
 
 
-def logspace(start, stop, num, base=10.0, dtype=None, name=None):
-    """`num` values base ** linspace(start, stop, num)."""
-    dtype = _float_dtype(dtype)
-    exps = C.linspace(_number(start), _number(stop), int(_number(num)), _dt.float64)
-    values = np.power(float(_number(base)), exps._data)
-    return wrap(values.astype(dtype.np_dtype))
+@size_varargs_method
+def new_empty(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """An uninitialised tensor of `size` (zero-filled) with self's dtype unless given.
 
-
-def eye(num_rows, num_columns=None, dtype=None, name=None):
-    """A 2-D identity matrix."""
-    num_rows = int(_number(num_rows))
-    num_columns = num_rows if num_columns is None else int(_number(num_columns))
-    if num_rows < 0 or num_columns < 0:
-        raise ValueError(f"(eye) num_rows and num_columns must be non-negative, got "
-                         f"{num_rows} and {num_columns}")
-    return C.eye(num_rows, num_columns, _float_dtype(dtype))
-
-
-def assign(x, output=None):
-    """Copy x (a Tensor, NumPy array, number or list) into a new tensor or into `output`."""
-    if isinstance(x, Tensor):
-        from .manipulation import clone
-        result = clone(x)
-    else:
-        result = wrap(as_array(x).copy())
-        if result.dtype is _dt.float64 and not isinstance(x, np.ndarray):
-            result = wrap(result._data.astype(np.float32))
-    if output is None:
-        return result
-    output._data = result._data
-    output._node = result._node
-    output._out_idx = result._out_idx
-    output.stop_gradient = output.stop_gradient and result.stop_gradient
-    output._version += 1
-    return output
+    Example:
+        >>> import paddle
+        >>> paddle.to_tensor([1, 2], 'int32').new_empty([2]).dtype
+        paddle.int32
+    """
+    return new_full(self, size, 0, dtype=dtype, requires_grad=requires_grad)
 
 
 __all__ = [
-    "to_tensor", "full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like",
-    "empty_like", "arange", "linspace", "logspace", "eye", "assign",
+    "to_tensor", "asarray", "as_tensor", "from_numpy", "full", "zeros", "ones", "empty",
+    "full_like", "zeros_like", "ones_like", "empty_like", "arange", "range", "linspace",
+    "logspace", "eye", "assign", "tril_indices", "triu_indices",
 ]
+
+# Tensor methods defined here; bound through paddle.tensor.random's EXTRA_METHODS because the
+# method binder does not read this module.
+EXTRA_METHODS = {"new_full": new_full, "new_zeros": new_zeros, "new_ones": new_ones,
+                 "new_empty": new_empty, "set_": set_, "resize_": resize_}
