@@ -329,3 +329,13 @@ def test_tracing_records_random_ops_with_inferred_metas():
 def test_errors_name_the_op(call, error):
     with pytest.raises(error, match=r"^\("):
         call()
+
+
+def test_device_level_state_functions():
+    from paddle.framework import random as fr
+    fr.device_manual_seed(8)
+    state = fr.device_get_rng_state()
+    expected = paddle.rand([3]).numpy()
+    fr.device_set_rng_state(state)
+    np.testing.assert_array_equal(paddle.rand([3]).numpy(), expected)
+    assert state.current_seed() == 8

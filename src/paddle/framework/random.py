@@ -106,6 +106,23 @@ def set_cuda_rng_state(state_list) -> None:
     _random.default_generator().set_state(state_list[0])
 
 
+def device_get_rng_state(device=None) -> GeneratorState:
+    """`paddle.device.get_rng_state`: the default generator's state itself (not a list)."""
+    _device_kind(device, "get_rng_state")
+    return _random.default_generator().get_state()
+
+
+def device_set_rng_state(new_state, device=None) -> None:
+    """`paddle.device.set_rng_state`: restore one state from `device_get_rng_state`."""
+    _device_kind(device, "set_rng_state")
+    _random.default_generator().set_state(new_state)
+
+
+def device_manual_seed(seed) -> None:
+    """`paddle.device.manual_seed`: seed the default generator (returns None)."""
+    _random.default_generator().manual_seed(int(seed))
+
+
 class Generator:
     """`paddle.Generator(device=None)`: the default generator of a device (Paddle hands back
     the device's shared generator rather than a new one).
@@ -142,4 +159,5 @@ manual_seed = seed
 
 __all__ = ["seed", "manual_seed", "get_rng_state", "set_rng_state", "get_cuda_rng_state",
            "set_cuda_rng_state", "Generator", "GeneratorState", "set_random_seed_generator",
-           "get_random_seed_generator"]
+           "get_random_seed_generator", "device_get_rng_state", "device_set_rng_state",
+           "device_manual_seed"]

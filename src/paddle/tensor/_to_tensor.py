@@ -37,46 +37,33 @@ def _check_array_dtype(arr: np.ndarray, api: str) -> None:
 
 
 def _contains_tensor(data) -> bool:
-    for item in data:
-        if isinstance(item, Tensor):
-            return True
-        if isinstance(item, (list, tuple)) and _contains_tensor(item):
-            return True
-    return False
-
-
-def _tensors_to_arrays(data):
-    if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
-        return [_tensors_to_arrays(v) for v in data]
-    return data
+    """Whether a list holds Tensors at its top level (the check Paddle makes)."""
+    return any(isinstance(item, Tensor) for item in data)
 
 
 def _nested_array(data, api: str) -> np.ndarray:
-    """A nested list as an array. Without Tensors inside, Python's kinds map to Paddle defaults
-    (floats → default float, ints → int64); with Tensors inside, NumPy's promotion stands."""
-    has_tensors = _contains_tensor(data)
+    """A nested list as an array. Without Tensors at the top level, floats take the default
+    float and int32 becomes int64; with Tensors there, NumPy's promotion stands."""
     try:
-        arr = np.array(_tensors_to_arrays(data) if has_tensors else data)
+        arr = np.array(data)
     except (ValueError, OverflowError) as exc:
         raise ValueError(f"({api}) Cannot build a Tensor from a nested list whose sublists "
                          f"have different lengths (a ragged list): {exc}") from None
     if not _supported(arr):
         raise ValueError(f"({api}) Input object type error or incompatible array data type: "
-                         f"the elements must be numbers or bools, but NumPy read them as "
-                         f"{arr.dtype}.")
-    return arr if has_tensors else _default_kind(arr)
+                         f"the elements must be numbers or bools of one nesting depth, but "
+                         f"NumPy read them as {arr.dtype}.")
+    return arr if _contains_tensor(data) else _default_kind(arr)
 
 
 def _default_kind(arr: np.ndarray) -> np.ndarray:
     kind = arr.dtype.kind
     if kind == "f":
-        return arr.astype(_dt.default_float().np_dtype)
-    if kind in "iu":
-        return arr.astype(np.int64)
+        return arr.astype(_dt.default_float().np_dtype, copy=False)
     if kind == "c":
-        return arr.astype(_dt.default_complex().np_dtype)
+        return arr.astype(_dt.default_complex().np_dtype, copy=False)
+    if arr.dtype == np.int32:
+        return arr.astype(np.int64)
     return arr
 
 
@@ -189,7 +176,7 @@ def _assign_array(x) -> np.ndarray:
         return data_to_array(x, api="assign").copy()
     if isinstance(x, (list, tuple)) and _contains_tensor(x):
         return data_to_array(x, api="assign")
-    arr = np.array(_tensors_to_arrays(x) if isinstance(x, (list, tuple)) else x)
+    arr = np.array(x)
     if not _supported(arr):
         raise TypeError(f"(assign) The type of 'x' must be Tensor, numpy.ndarray, list, tuple or "
                         f"a number, but received {type(x).__name__}.")

@@ -36,6 +36,9 @@ _TO_TENSOR = {
     "list_tensors_f64": lambda p, np: p.to_tensor([p.to_tensor(1.0, "float64")] * 2),
     "list_tensor_and_float": lambda p, np: p.to_tensor([p.to_tensor(1.0), 2.0]),
     "list_tensor_int_and_float": lambda p, np: p.to_tensor([p.to_tensor(1), 2.5]),
+    "list_np_int8_scalars": lambda p, np: p.to_tensor([np.int8(1), np.int8(2)]),
+    "list_np_uint8_scalars": lambda p, np: p.to_tensor([np.uint8(1)]),
+    "nested_tensor_not_top_level": lambda p, np: p.to_tensor([[p.to_tensor(1.0, "float64")]]),
     "list_tensors_1d": lambda p, np: p.to_tensor([p.to_tensor([1, 2]), p.to_tensor([3, 4])]),
     "tensor_cast": lambda p, np: p.to_tensor(p.to_tensor([1, 2]), dtype="float32"),
     "tensor_resets_stop_gradient": lambda p, np: p.to_tensor(
