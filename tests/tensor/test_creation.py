@@ -187,6 +187,7 @@ def test_set_and_resize_in_place():
     assert x.set_(source, shape=[3], stride=[2]).tolist() == [11.0, 33.0, 55.0]
     assert x.set_(source, shape=[5], offset=4).tolist() == [22.0, 33.0, 44.0, 55.0, 66.0]
     assert x.set_(source, shape=[2, 2]).tolist() == [[11.0, 22.0], [33.0, 44.0]]
+    assert x._is_shared_buffer_with(source) and not x._is_shared_buffer_with(paddle.ones([1]))
     assert x.set_().shape == [0]
     with pytest.raises(ValueError, match="reaches past"):
         x.set_(source, shape=[7])

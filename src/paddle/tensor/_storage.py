@@ -1,5 +1,6 @@
 """Tensor methods that replace a tensor's storage in place: `x.set_(source, …)` (share another
-tensor's memory through a shape/stride/offset view) and `x.resize_(shape)`."""
+tensor's memory through a shape/stride/offset view) and `x.resize_(shape)`; and the check
+whether two tensors share memory."""
 from __future__ import annotations
 
 import numpy as np
@@ -71,6 +72,11 @@ def set_(x, source=None, shape=None, stride=None, offset=0, name=None):
         x._data = _strided_view(buffer, np_dtype, dims, steps, int(offset))
     x._version += 1
     return x
+
+
+def is_shared_buffer_with(x, other) -> bool:
+    """Whether x and other share memory (Paddle's `Tensor._is_shared_buffer_with`)."""
+    return isinstance(other, Tensor) and bool(np.shares_memory(x._data, other._data))
 
 
 def resize_(x, shape, fill_zero=False, name=None):

@@ -11,7 +11,7 @@ from .._core.ops import creation as C
 from .._core.tensor import Tensor, wrap
 from ._arg_forms import aliases, finish, shape_arg, size_varargs, size_varargs_method
 from ._ranges import arange, eye, linspace, logspace, range, tril_indices, triu_indices
-from ._storage import resize_, set_
+from ._storage import is_shared_buffer_with, resize_, set_
 from ._to_tensor import as_tensor, asarray, assign, data_to_array, from_numpy, to_tensor
 
 
@@ -244,4 +244,5 @@ __all__ = [
 # Tensor methods defined here; bound through paddle.tensor.random's EXTRA_METHODS because the
 # method binder does not read this module.
 EXTRA_METHODS = {"new_full": new_full, "new_zeros": new_zeros, "new_ones": new_ones,
-                 "new_empty": new_empty, "set_": set_, "resize_": resize_}
+                 "new_empty": new_empty, "set_": set_, "resize_": resize_,
+                 "_is_shared_buffer_with": is_shared_buffer_with}
