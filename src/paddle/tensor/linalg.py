@@ -1,15 +1,41 @@
-"""Matrix products of the `paddle` namespace (matmul, mm, bmm, dot, mv, outer)."""
+"""Linear algebra of the `paddle` and `paddle.linalg` namespaces.
+
+This module holds the products (matmul, dot, einsum, kron, …); norms, factorizations, solvers and
+statistics live in the linalg_* modules next to it and are re-exported here, so `__all__` lists
+everything (the namespaces and Tensor methods are built from it)."""
 from __future__ import annotations
 
+from .._core import dtype as _dt
 from .._core.ops import linalg as L
-from ._convert import ensure_tensor
+from .._core.ops import linalg_einsum as E
+from .._core.tensor import Tensor
+from . import linalg_decomp, linalg_lowrank, linalg_norm, linalg_solve, linalg_stat
+from ._convert import ensure_tensor, promote_pair
+from .linalg_common import assign_inplace, same_dtype
+from .linalg_decomp import *
+from .linalg_lowrank import *
+from .linalg_norm import *
+from .linalg_solve import *
+from .linalg_stat import *
 from .math import _write_out
 
+K_DEFAULT_DIM = 9  # Paddle's "pick the first axis of size 3" marker for cross
 
-def _same_dtype(api, x, y):
-    if x._data.dtype != y._data.dtype:
-        raise TypeError(f"({api}) The dtypes of x ({x.dtype.name}) and y ({y.dtype.name}) must "
-                        "be the same.")
+
+def _matmul_operands(x, y):
+    """Paddle's matmul casts an integer y to a float32 x and mixes float with complex; every
+    other dtype mismatch is an error (there is no general promotion)."""
+    x, y = ensure_tensor(x), ensure_tensor(y)
+    xd, yd = x.dtype, y.dtype
+    if xd is yd:
+        return x, y
+    if xd is _dt.float32 and yd.kind in "iu":
+        return x, y.astype(xd)
+    if {xd.kind, yd.kind} == {"f", "c"} and _dt.bfloat16 not in (xd, yd) \
+            and _dt.float16 not in (xd, yd):
+        return promote_pair(x, y, "matmul")
+    raise ValueError(f"(matmul) The dtypes of x ({xd.name}) and y ({yd.name}) must be the same; "
+                     "matmul does not promote types.")
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None, *, out=None):
@@ -20,56 +46,477 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None, *, out=None):
         >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
-    _same_dtype("matmul", x, y)
+    x, y = _matmul_operands(x, y)
     return _write_out(L.matmul(x, y, bool(transpose_x), bool(transpose_y)), out)
 
 
-def mm(input, mat2, name=None, *, out=None):  # noqa: A002
-    """Matrix product of two tensors (same as matmul)."""
-    return matmul(input, mat2, out=out)
+def mm(input, mat2, name=None):
+    """Matrix product of two tensors (same as matmul).
+
+    Example:
+        >>> import paddle
+        >>> paddle.mm(paddle.ones([2, 3]), paddle.ones([3, 1])).shape
+        paddle.Size([2, 1])
+    """
+    return matmul(input, mat2)
 
 
 def bmm(x, y, name=None, *, out=None):
-    """Batched matrix product of two 3-D tensors [B, M, K] x [B, K, N]."""
+    """Batched matrix product of two 3-D tensors [B, M, K] x [B, K, N].
+
+    Example:
+        >>> import paddle
+        >>> paddle.bmm(paddle.ones([2, 2, 3]), paddle.ones([2, 3, 4])).shape
+        paddle.Size([2, 2, 4])
+    """
     x, y = ensure_tensor(x), ensure_tensor(y)
-    if x.ndim != 3 or y.ndim != 3:
-        raise ValueError(f"(bmm) x and y must be 3-D, but received shapes {list(x.shape)} and "
-                         f"{list(y.shape)}")
+    for arg, t in (("X", x), ("Y", y)):
+        if t.ndim != 3:
+            raise ValueError(f"(bmm) Input({arg}) must be 3-dimensional, but received shape "
+                             f"{list(t.shape)}.")
     if x.shape[0] != y.shape[0]:
-        raise ValueError(f"(bmm) The batch sizes of x ({x.shape[0]}) and y ({y.shape[0]}) must "
-                         "be equal.")
+        raise ValueError(f"(bmm) Input(X) and Input(Y) must have the same batch size, but "
+                         f"received {x.shape[0]} and {y.shape[0]}.")
     if x.shape[2] != y.shape[1]:
-        raise ValueError(f"(bmm) x's last dim ({x.shape[2]}) must equal y's second dim "
-                         f"({y.shape[1]}); shapes {list(x.shape)} and {list(y.shape)}")
+        raise ValueError(f"(bmm) Input(X)'s width ({x.shape[2]}) must equal Input(Y)'s height "
+                         f"({y.shape[1]}); shapes {list(x.shape)} and {list(y.shape)}.")
     return matmul(x, y, out=out)
 
 
-def dot(x, y, name=None):
-    """Inner product of 1-D tensors (row-wise for 2-D batches)."""
+def dot(x, y, name=None, *, out=None):
+    """Inner product of 1-D tensors, row by row for 2-D tensors.
+
+    Example:
+        >>> import paddle
+        >>> paddle.dot(paddle.to_tensor([1., 2.]), paddle.to_tensor([3., 4.]))
+        Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
+               11.)
+    """
     x, y = ensure_tensor(x), ensure_tensor(y)
-    _same_dtype("dot", x, y)
-    if x.ndim != y.ndim or x.ndim not in (1, 2) or list(x.shape) != list(y.shape):
-        raise ValueError(f"(dot) x and y must be 1-D or 2-D with equal shapes, but received "
-                         f"{list(x.shape)} and {list(y.shape)}")
-    return (x * y).sum(axis=-1)
+    same_dtype("dot", x, y)
+    if x.ndim not in (1, 2):
+        raise ValueError(f"(dot) The dimensions of input tensor X ({list(x.shape)}) should be 1 "
+                         "or 2.")
+    if list(x.shape) != list(y.shape):
+        raise ValueError(f"(dot) The shape of input tensor X: {list(x.shape)} should be exactly "
+                         f"the same with input tensor Y: {list(y.shape)}.")
+    equation = "i,i->" if x.ndim == 1 else "bi,bi->b"
+    return _write_out(E.einsum([x, y], equation), out)
 
 
 def mv(x, vec, name=None):
-    """Matrix-vector product [M, N] x [N]."""
+    """Matrix-vector product [M, N] x [N] -> [M].
+
+    Example:
+        >>> import paddle
+        >>> paddle.mv(paddle.ones([2, 3]), paddle.ones([3])).shape
+        paddle.Size([2])
+    """
     x, vec = ensure_tensor(x), ensure_tensor(vec)
     if x.ndim != 2 or vec.ndim != 1:
         raise ValueError(f"(mv) x must be 2-D and vec 1-D, but received shapes "
-                         f"{list(x.shape)} and {list(vec.shape)}")
-    return matmul(x, vec)
+                         f"{list(x.shape)} and {list(vec.shape)}.")
+    if x.shape[1] != vec.shape[0]:
+        raise ValueError(f"(mv) The width of x ({x.shape[1]}) must equal the length of vec "
+                         f"({vec.shape[0]}).")
+    same_dtype("mv", x, vec)
+    return L.matmul(x, vec, False, False)
 
 
-def outer(x, y, name=None):
-    """Outer product of two vectors (inputs are flattened)."""
+def outer(x, y, name=None, *, out=None):
+    """Outer product of two vectors (inputs are flattened first).
+
+    Example:
+        >>> import paddle
+        >>> paddle.outer(paddle.to_tensor([1., 2.]), paddle.to_tensor([1., 2., 3.])).shape
+        paddle.Size([2, 3])
+    """
     x, y = ensure_tensor(x), ensure_tensor(y)
-    return matmul(x.reshape([-1, 1]), y.reshape([1, -1]))
+    return _write_out(x.reshape([-1, 1]) * y.reshape([1, -1]), out)
+
+
+def inner(x, y, name=None):
+    """Sum of products over the last axis of x and y: shape x.shape[:-1] + y.shape[:-1].
+
+    Example:
+        >>> import paddle
+        >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([4, 3])).shape
+        paddle.Size([2, 4])
+    """
+    x, y = ensure_tensor(x), ensure_tensor(y)
+    if x.ndim == 0 or y.ndim == 0:
+        return x * y
+    if x.shape[-1] != y.shape[-1]:
+        raise ValueError(f"(inner) The last dimension of x ({x.shape[-1]}) must equal the last "
+                         f"dimension of y ({y.shape[-1]}); shapes {list(x.shape)} and "
+                         f"{list(y.shape)}.")
+    x, y = _matmul_operands(x, y)
+    flat = L.matmul(x.reshape([-1, x.shape[-1]]), y.reshape([-1, y.shape[-1]]), False, True)
+    return flat.reshape(list(x.shape[:-1]) + list(y.shape[:-1]))
+
+
+def vecdot(x, y, axis=-1, name=None):
+    """Dot product of vectors along `axis` (x is conjugated), broadcasting the other axes.
+
+    Example:
+        >>> import paddle
+        >>> paddle.linalg.vecdot(paddle.ones([3, 2]), paddle.ones([2]))
+        Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [2., 2., 2.])
+    """
+    x, y = promote_pair(ensure_tensor(x), ensure_tensor(y), "vecdot")
+    if x.dtype.kind == "c":
+        x = x.conj()
+    return (x * y).sum(axis=axis)
+
+
+def kron(x, y, name=None):
+    """Kronecker product; the lower-rank operand gets leading 1-dims.
+
+    Example:
+        >>> import paddle
+        >>> paddle.kron(paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4]))
+        Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
+               [3, 4, 6, 8])
+    """
+    x, y = ensure_tensor(x), ensure_tensor(y)
+    same_dtype("kron", x, y)
+    rank = max(x.ndim, y.ndim)
+    xs = [1] * (rank - x.ndim) + list(x.shape)
+    ys = [1] * (rank - y.ndim) + list(y.shape)
+    x_spread = x.reshape([d for a in xs for d in (a, 1)])
+    y_spread = y.reshape([d for b in ys for d in (1, b)])
+    return (x_spread * y_spread).reshape([a * b for a, b in zip(xs, ys)])
+
+
+def tensordot(x, y, axes=2, name=None):
+    """Contract the given axes of x with those of y (an int N means x's last N with y's first N).
+
+    Example:
+        >>> import paddle
+        >>> paddle.tensordot(paddle.ones([2, 3, 4]), paddle.ones([3, 4, 5])).shape
+        paddle.Size([2, 5])
+    """
+    x, y = ensure_tensor(x), ensure_tensor(y)
+    same_dtype("tensordot", x, y)
+    x_axes, y_axes = _tensordot_axes(x, y, axes)
+    for a, b in zip(x_axes, y_axes):
+        # a size-1 axis contracts against the sum of the other operand's axis (broadcasting)
+        if x.shape[a] == 1 and y.shape[b] != 1:
+            y = y.sum(axis=b, keepdim=True, dtype=y.dtype)
+        elif y.shape[b] == 1 and x.shape[a] != 1:
+            x = x.sum(axis=a, keepdim=True, dtype=x.dtype)
+        elif x.shape[a] != y.shape[b]:
+            raise ValueError(f"(tensordot) The dimensional size for 'x' and 'y' should match "
+                             f"each other, but 'x' has size {x.shape[a]} in dim {a} while 'y' "
+                             f"has size {y.shape[b]} in dim {b}.")
+    x_free = [i for i in range(x.ndim) if i not in x_axes]
+    y_free = [i for i in range(y.ndim) if i not in y_axes]
+    size = 1
+    for a in x_axes:
+        size *= x.shape[a]
+    left = x.transpose(x_free + x_axes).reshape([-1, size])
+    right = y.transpose(y_axes + y_free).reshape([size, -1])
+    shape = [x.shape[i] for i in x_free] + [y.shape[i] for i in y_free]
+    return L.matmul(left, right, False, False).reshape(shape)
+
+
+def _tensordot_axes(x, y, axes):
+    """Paddle's axes forms: N; [x_axes, y_axes]; one flat list for both. The shorter list is
+    completed with the longer one's tail."""
+    if isinstance(axes, Tensor):
+        axes = axes.tolist()
+    if isinstance(axes, int):
+        if not 0 <= axes <= min(x.ndim, y.ndim):
+            raise ValueError(f"(tensordot) The 'axes' should be in [0, {min(x.ndim, y.ndim)}], "
+                             f"but received axes={axes}.")
+        return list(range(x.ndim - axes, x.ndim)), list(range(axes))
+    axes = list(axes)
+    if not axes or isinstance(axes[0], int):
+        x_axes, y_axes = axes, []
+    else:
+        x_axes, y_axes = list(axes[0]), list(axes[1]) if len(axes) > 1 else []
+    x_axes = x_axes + y_axes[len(x_axes):]
+    y_axes = y_axes + x_axes[len(y_axes):]
+    for arg, ax, t in (("x", x_axes, x), ("y", y_axes, y)):
+        for a in ax:
+            if not -t.ndim <= a < t.ndim:
+                raise ValueError(f"(tensordot) axis {a} of {arg} is out of range for a "
+                                 f"{t.ndim}-D tensor.")
+    return [a % x.ndim for a in x_axes], [b % y.ndim for b in y_axes]
+
+
+def _check_product_operands(api, x, y, rank):
+    if x.ndim != rank or y.ndim != rank:
+        raise ValueError(f"({api}) The dimension of x, y should be {rank} but receive x's shape: "
+                         f"{list(x.shape)}, y's shape: {list(y.shape)}.")
+    if x.shape[-1] != y.shape[-2]:
+        raise ValueError(f"({api}) The input Variable x's width must be equal with Variable y's "
+                         f"height. But received x's shape = {list(x.shape)}, y's shape = "
+                         f"{list(y.shape)}.")
+    same_dtype(api, x, y)
+
+
+def _check_broadcast_input(api, input, out_shape):
+    padded = [1] * (len(out_shape) - input.ndim) + list(input.shape)
+    if any(a not in (1, b) for a, b in zip(padded, out_shape)):
+        raise ValueError(f"({api}) The input's shape: {list(input.shape)} is not broadcastable "
+                         f"with the product's shape {out_shape}.")
+
+
+def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """beta * input + alpha * (x @ y) for 2-D x, y; input (1-D or 2-D) broadcasts to the
+    product's shape.
+
+    Example:
+        >>> import paddle
+        >>> paddle.addmm(paddle.ones([2, 2]), paddle.ones([2, 3]), paddle.ones([3, 2]),
+        ...              beta=0.5, alpha=2.0)
+        Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [[6.50000000, 6.50000000],
+                [6.50000000, 6.50000000]])
+    """
+    input, x, y = ensure_tensor(input), ensure_tensor(x), ensure_tensor(y)
+    _check_product_operands("addmm", x, y, 2)
+    if input.ndim not in (1, 2):
+        raise ValueError(f"(addmm) The dimension of input should be 2 or 1 but receive input's "
+                         f"shape: {list(input.shape)}")
+    _check_broadcast_input("addmm", input, [x.shape[0], y.shape[1]])
+    same_dtype("addmm", input, x, ("input", "x"))
+    return input * beta + L.matmul(x, y, False, False) * alpha
+
+
+def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """beta * input + alpha * bmm(x, y) for 3-D x, y; a 2-D input is read as [batch, N] and
+    broadcast over the rows.
+
+    Example:
+        >>> import paddle
+        >>> paddle.baddbmm(paddle.ones([2, 2, 2]), paddle.ones([2, 2, 3]),
+        ...                paddle.ones([2, 3, 2])).shape
+        paddle.Size([2, 2, 2])
+    """
+    input, x, y = ensure_tensor(input), ensure_tensor(x), ensure_tensor(y)
+    _check_product_operands("baddbmm", x, y, 3)
+    if x.shape[0] != y.shape[0]:
+        raise ValueError(f"(baddbmm) The batch size of x ({x.shape[0]}) must equal the batch "
+                         f"size of y ({y.shape[0]}).")
+    if input.ndim == 2:
+        if input.shape[0] != x.shape[0]:
+            raise ValueError(f"(baddbmm) The batch size of input must be equal to the batch "
+                             f"size of x. But received input's batch size = {input.shape[0]}, "
+                             f"x's batch size = {x.shape[0]}")
+        input = input.unsqueeze(1)
+    elif input.ndim != 3:
+        raise ValueError(f"(baddbmm) The dimension of input should be 3 or 2 but received "
+                         f"input's shape: {list(input.shape)}")
+    _check_broadcast_input("baddbmm", input, [x.shape[0], x.shape[1], y.shape[2]])
+    same_dtype("baddbmm", input, x, ("input", "x"))
+    return input * beta + L.matmul(x, y, False, False) * alpha
+
+
+def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """In-place addmm: input becomes beta * input + alpha * (x @ y)."""
+    result = addmm(input, x, y, beta, alpha)
+    if list(result.shape) != list(input.shape):
+        raise ValueError(f"(addmm_) The shape of input {list(input.shape)} must equal the "
+                         f"shape of the result {list(result.shape)} for an in-place update.")
+    return assign_inplace(input, result, "addmm_")
+
+
+def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """In-place baddbmm: input becomes beta * input + alpha * bmm(x, y)."""
+    result = baddbmm(input, x, y, beta, alpha)
+    if list(result.shape) != list(input.shape):
+        raise ValueError(f"(baddbmm_) The shape of input {list(input.shape)} must equal the "
+                         f"shape of the result {list(result.shape)} for an in-place update.")
+    return assign_inplace(input, result, "baddbmm_")
+
+
+def matrix_transpose(x, name=None):
+    """Swap the last two axes.
+
+    Example:
+        >>> import paddle
+        >>> paddle.matrix_transpose(paddle.ones([3, 1, 2])).shape
+        paddle.Size([3, 2, 1])
+    """
+    x = ensure_tensor(x)
+    if x.ndim < 2:
+        raise ValueError(f"(matrix_transpose) Tensor.ndim({x.ndim}) is required to be greater "
+                         "than or equal to 2.")
+    return x.transpose(list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2])
+
+
+def t_(input, name=None):
+    """In-place transpose of a tensor of rank <= 2 (its shape changes).
+
+    Example:
+        >>> import paddle
+        >>> x = paddle.ones([2, 3])
+        >>> x.t_().shape
+        paddle.Size([3, 2])
+    """
+    if input.ndim > 2:
+        raise ValueError(f"(t_) Input(input) only support N-D (N<=2) tensor, but received "
+                         f"length of Input(input) is {input.ndim}. Perhaps you can use "
+                         "paddle.tensor.transpose() instead.")
+    result = input.transpose([1, 0]) if input.ndim == 2 else input * 1
+    return assign_inplace(input, result, "t_")
+
+
+def multi_dot(x, name=None):
+    """Product of a chain of matrices, multiplied in the cheapest order; the first and last may
+    be vectors.
+
+    Example:
+        >>> import paddle
+        >>> paddle.linalg.multi_dot([paddle.ones([2, 3]), paddle.ones([3, 4]),
+        ...                          paddle.ones([4])]).shape
+        paddle.Size([2])
+    """
+    tensors = [ensure_tensor(t) for t in x]
+    if len(tensors) < 2:
+        raise ValueError(f"(multi_dot) The number of input tensors in multi_dot op should > 1, "
+                         f"but received {len(tensors)}.")
+    for t in tensors[1:]:
+        same_dtype("multi_dot", tensors[0], t)
+    first_vec, last_vec = tensors[0].ndim == 1, tensors[-1].ndim == 1
+    mats = [tensors[0].reshape([1, -1]) if first_vec else tensors[0]] + tensors[1:-1] + \
+        [tensors[-1].reshape([-1, 1]) if last_vec else tensors[-1]]
+    for i, m in enumerate(mats):
+        if m.ndim != 2:
+            raise ValueError(f"(multi_dot) The input tensors of multi_dot must be 2-D (the first "
+                             f"and last may be 1-D), but tensor {i} has shape "
+                             f"{list(tensors[i].shape)}.")
+    for i in range(len(mats) - 1):
+        if mats[i].shape[1] != mats[i + 1].shape[0]:
+            raise ValueError(f"(multi_dot) The input matrices do not meet the multiplication "
+                             f"requirements: tensor {i} has shape {list(mats[i].shape)} and "
+                             f"tensor {i + 1} has shape {list(mats[i + 1].shape)}.")
+    result = _chain_product(mats, _chain_order([m.shape[0] for m in mats] + [mats[-1].shape[1]]),
+                            0, len(mats) - 1)
+    shape = [d for d, drop in zip(result.shape, (first_vec, last_vec)) if not drop]
+    return result.reshape(shape)
+
+
+def _chain_order(dims):
+    """split[i][j]: where to split the product of matrices i..j (classic O(n^3) chain DP)."""
+    n = len(dims) - 1
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j], split[i][j] = min(
+                (cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1], k)
+                for k in range(i, j))
+    return split
+
+
+def _chain_product(mats, split, i, j):
+    if i == j:
+        return mats[i]
+    k = split[i][j]
+    return L.matmul(_chain_product(mats, split, i, k), _chain_product(mats, split, k + 1, j),
+                    False, False)
+
+
+def cross(x, y, axis=K_DEFAULT_DIM, name=None):
+    """Cross product of 3-vectors along `axis` (default: the first axis of size 3).
+
+    Example:
+        >>> import paddle
+        >>> paddle.cross(paddle.to_tensor([1., 0., 0.]), paddle.to_tensor([0., 1., 0.]))
+        Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [0., 0., 1.])
+    """
+    x, y = promote_pair(ensure_tensor(x), ensure_tensor(y), "cross")
+    if list(x.shape) != list(y.shape):
+        raise ValueError(f"(cross) The 'shape' of Input(X) should be equal to the 'shape' of "
+                         f"Input(Y). But received Input(X).dimensions = {list(x.shape)}, "
+                         f"Input(Y).dimensions = {list(y.shape)}")
+    if axis is None or axis == K_DEFAULT_DIM:
+        sizes = list(x.shape)
+        if 3 not in sizes:
+            raise ValueError(f"(cross) There must be at least one dimension 'd' so that "
+                             f"Input(X/Y).dims()[d] is equal to 3. But received: "
+                             f"Input(X/Y).dims() == {sizes}.")
+        axis = sizes.index(3)
+    elif not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"(cross) The axis should be in [{-x.ndim}, {x.ndim}), but received "
+                         f"axis = {axis}.")
+    return L.cross(x, y, axis % x.ndim)
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """Sum of the diagonal (shifted by `offset`) of the 2-D slices over (axis1, axis2).
+
+    Example:
+        >>> import paddle
+        >>> paddle.trace(paddle.to_tensor([[1., 2.], [3., 4.]]))
+        Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
+               5.)
+    """
+    x = ensure_tensor(x)
+    if x.dtype is _dt.bool_:
+        raise TypeError("(trace) The input must be a numeric tensor, but received bool.")
+    return L.trace(x, int(offset), int(axis1), int(axis2))
+
+
+def einsum(equation, *operands):
+    """Einstein summation over the operands, in Paddle's syntax: letters as labels, `...` for
+    broadcast dims, an optional `->` output (implicit: labels seen once, sorted).
+
+    Example:
+        >>> import paddle
+        >>> a, b = paddle.ones([2, 3]), paddle.ones([3, 4])
+        >>> paddle.einsum('ij,jk->ik', a, b).shape
+        paddle.Size([2, 4])
+        >>> paddle.einsum('ii', paddle.eye(3))
+        Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
+               3.)
+    """
+    if not isinstance(equation, str):
+        raise TypeError(f"(einsum) equation must be a str, but received "
+                        f"{type(equation).__name__}.")
+    if not operands:
+        raise ValueError("(einsum) Required at least one operand in Einsum API, but received 0.")
+    tensors = [ensure_tensor(t) for t in operands]
+    canonical = E.canonical_equation(equation, [t.ndim for t in tensors])
+    return E.einsum(tensors, canonical)
 
 
 __all__ = [
-    "matmul", "mm", "bmm", "dot", "mv", "outer",
+    "addmm",
+    "addmm_",
+    "baddbmm",
+    "baddbmm_",
+    "bmm",
+    "cross",
+    "dot",
+    "einsum",
+    "inner",
+    "kron",
+    "matmul",
+    "matrix_transpose",
+    "mm",
+    "multi_dot",
+    "mv",
+    "outer",
+    "t_",
+    "tensordot",
+    "trace",
+    "vecdot",
 ]
+__all__ += linalg_norm.__all__
+__all__ += linalg_decomp.__all__
+__all__ += linalg_lowrank.__all__
+__all__ += linalg_solve.__all__
+__all__ += linalg_stat.__all__
+
+# paddle.linalg-only names that real Paddle does not bind as Tensor methods
+NOT_METHODS = {
+    "einsum", "vecdot", "inv", "det", "svd", "svdvals", "eigh", "lu_solve", "triangular_solve",
+    "matrix_rank", "matrix_exp", "vector_norm", "matrix_norm", "pdist",
+}

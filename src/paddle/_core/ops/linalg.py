@@ -1,9 +1,10 @@
-"""Linear algebra ops: matmul and friends."""
+"""Linear algebra ops on whole tensors: matmul, cross product and trace."""
 from __future__ import annotations
 
 import numpy as np
 
-from ..meta import TensorMeta, broadcast_shapes
+from ..meta import TensorMeta, broadcast_shapes, meta_of, normalize_axis
+from . import _kernel_utils as K
 from .registry import OPAQUE, defop
 
 
@@ -40,8 +41,8 @@ def _matmul_shapes(x_shape, y_shape, transpose_x, transpose_y):
 
 def _matmul_meta(x, y, transpose_x=False, transpose_y=False):
     if x.dtype is not y.dtype:
-        raise TypeError(f"(matmul) The dtypes of X ({x.dtype.name}) and Y ({y.dtype.name}) "
-                        "must be the same.")
+        raise ValueError(f"(matmul) The dtypes of X ({x.dtype.name}) and Y ({y.dtype.name}) "
+                         "must be the same.")
     return TensorMeta(_matmul_shapes(x.shape, y.shape, transpose_x, transpose_y), x.dtype)
 
 
@@ -52,8 +53,8 @@ def _t(a):
 @defop("matmul", "x y", infer_meta=_matmul_meta, pattern=OPAQUE, ref=np.matmul)
 def matmul(xp, x, y, transpose_x=False, transpose_y=False):
     if x.dtype != y.dtype:
-        raise TypeError(f"(matmul) The dtypes of X ({x.dtype}) and Y ({y.dtype}) must be the "
-                        "same.")
+        raise ValueError(f"(matmul) The dtypes of X ({x.dtype}) and Y ({y.dtype}) must be the "
+                         "same.")
     if x.ndim == 0 or y.ndim == 0:
         _matmul_shapes(x.shape, y.shape, transpose_x, transpose_y)
     a = _t(x) if transpose_x else x
@@ -87,3 +88,87 @@ def _(ctx, g):
         gy = reshape(sum_to_shape(gy, ym.shape), list(y.shape))
     return gx, gy
 
+
+
+# ---- cross product ------------------------------------------------------------------------------
+
+def _cross_meta(x, y, axis):
+    if x.dtype is not y.dtype:
+        raise ValueError(f"(cross) The dtypes of X ({x.dtype.name}) and Y ({y.dtype.name}) must "
+                         "be the same.")
+    if tuple(x.shape) != tuple(y.shape):
+        raise ValueError(f"(cross) The shape of Input(X) should be equal to the shape of "
+                         f"Input(Y). But received Input(X).dimensions = {list(x.shape)}, "
+                         f"Input(Y).dimensions = {list(y.shape)}")
+    ax = normalize_axis("cross", axis, len(x.shape))
+    if x.shape[ax] not in (3, -1):
+        raise ValueError(f"(cross) Input(X/Y).dims()[{axis}] should be equal to 3, but received "
+                         f"{x.shape[ax]} (shape {list(x.shape)}).")
+    return TensorMeta(x.shape, x.dtype)
+
+
+def _cross_ref(x, y, axis):
+    return np.cross(x, y, axis=axis)
+
+
+@defop("cross", "x y", infer_meta=_cross_meta, pattern=OPAQUE, ref=_cross_ref)
+def cross(xp, x, y, axis):
+    _cross_meta(meta_of(x), meta_of(y), axis)
+    return K.same_dtype_math(lambda a, b: xp.cross(a, b, axis=axis), x, y)
+
+
+@cross.grad(save="x y")
+def _(ctx, g):
+    need_x, need_y = ctx.needs_grad
+    gx = cross(ctx.y, g, ctx.axis) if need_x else None
+    gy = cross(g, ctx.x, ctx.axis) if need_y else None
+    return gx, gy
+
+
+# ---- trace --------------------------------------------------------------------------------------
+
+def _trace_axes(shape, axis1, axis2):
+    ndim = len(shape)
+    if ndim < 2:
+        raise IndexError(f"(trace) Input(x)'s dim is out of range (expected at least 2, but got "
+                         f"{ndim}); shape {list(shape)}.")
+    for name, axis in (("axis1", axis1), ("axis2", axis2)):
+        if not -ndim <= axis < ndim:
+            raise IndexError(f"(trace) {name} is out of range (expected to be in range of "
+                             f"[{-ndim}, {ndim - 1}], but got {axis}).")
+    a1, a2 = axis1 % ndim, axis2 % ndim
+    if a1 == a2:
+        raise ValueError(f"(trace) The dimensions should not be identical {axis1} vs {axis2}.")
+    return a1, a2
+
+
+def _trace_meta(x, offset=0, axis1=0, axis2=1):
+    a1, a2 = _trace_axes(x.shape, axis1, axis2)
+    return TensorMeta([d for i, d in enumerate(x.shape) if i not in (a1, a2)], x.dtype)
+
+
+def _trace_ref(x, offset=0, axis1=0, axis2=1):
+    return np.trace(x, offset, axis1, axis2)
+
+
+@defop("trace", infer_meta=_trace_meta, pattern=OPAQUE, ref=_trace_ref)
+def trace(xp, x, offset=0, axis1=0, axis2=1):
+    a1, a2 = _trace_axes(x.shape, axis1, axis2)
+    if x.dtype in K.LOW_PRECISION:
+        return xp.trace(x.astype(np.float32), offset, a1, a2).astype(x.dtype)
+    return xp.trace(x, offset, a1, a2, dtype=x.dtype)
+
+
+@trace.grad()
+def _(ctx, g):
+    from ..tensor import wrap
+    from .manipulation import unsqueeze
+    shape = tuple(ctx.x.shape)
+    a1, a2 = _trace_axes(shape, ctx.axis1, ctx.axis2)
+    diagonal = np.eye(shape[a1], shape[a2], k=ctx.offset, dtype=g._data.dtype)
+    mask_shape = [1] * len(shape)
+    mask_shape[a1], mask_shape[a2] = shape[a1], shape[a2]
+    if a1 > a2:
+        diagonal = diagonal.T
+    mask = wrap(np.ascontiguousarray(diagonal).reshape(mask_shape))
+    return unsqueeze(g, sorted((a1, a2))) * mask
