@@ -207,3 +207,12 @@ def test_creation_ops_trace_with_their_metas():
     assert list(full._data.shape) == [2, 3] and full.dtype == paddle.float32
     assert list(rng._data.shape) == [10]
     assert lin.dtype == paddle.float64 and list(idx._data.shape) == [2, 6]
+
+
+def test_like_forms_keep_dynamic_dims_when_traced():
+    with Tracer() as tracer:
+        x = tracer.input([-1, 4], paddle.float32)
+        zeros = paddle.zeros_like(x)
+        filled = paddle.full_like(x, 2, dtype="int32")
+    assert list(zeros._data.shape) == [-1, 4] and zeros.dtype == paddle.float32
+    assert list(filled._data.shape) == [-1, 4] and filled.dtype == paddle.int32

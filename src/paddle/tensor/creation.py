@@ -8,6 +8,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.ops import creation as C
+from .._core.ops import fill
 from .._core.tensor import Tensor, wrap
 from ._arg_forms import aliases, finish, shape_arg, size_varargs, size_varargs_method
 from ._ranges import arange, eye, linspace, logspace, range, tril_indices, triu_indices
@@ -142,7 +143,8 @@ def full_like(x, fill_value, dtype=None, name=None, *, device=None, requires_gra
     value = _fill_number(fill_value, "full_like")
     dt = x.dtype if dtype is None else _dt.to_dtype(dtype)
     _check_fill_range(value, dt, "full_like")
-    return finish(C.full(list(x.shape), value, dt), requires_grad)
+    # the full_like op takes its shape from x, so traced programs keep x's dynamic dims
+    return finish(fill.full_like(x, C.fill_scalar(value, dt), dt), requires_grad)
 
 
 @aliases(x="input")
