@@ -28,6 +28,8 @@ def _shape_item(d, api: str, shape) -> int:
 
 def shape_arg(shape, api: str) -> list:
     """Normalise Paddle's `shape` argument to a list of non-negative ints."""
+    if type(shape) in (list, tuple) and all(type(d) is int and d >= 0 for d in shape):
+        return list(shape)  # the common case, checked cheaply
     if shape is None:
         return []
     if isinstance(shape, Tensor):

@@ -41,6 +41,8 @@ _FLOAT_OR_COMPLEX = ("float16", "bfloat16", "float32", "float64", "complex64", "
 
 
 def _number(value, api: str, arg: str):
+    if type(value) in (int, float):
+        return value
     if isinstance(value, Tensor):
         value = value.item()
     if not isinstance(value, numbers.Number):

@@ -30,7 +30,7 @@ def check_dtype(op: str, dtype: _dt.DType, allowed: tuple) -> None:
 
 
 def _fill_shape(like, shape) -> tuple:
-    return tuple(like.shape) if like is not None else tuple(int(d) for d in shape)
+    return tuple(like.shape) if like is not None else tuple(shape)
 
 
 def _zero_grad_to_like(ctx, g):
@@ -39,9 +39,27 @@ def _zero_grad_to_like(ctx, g):
     return (full(list(ctx.like.shape), 0, ctx.like.dtype),)
 
 
+_FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
+
+
 def _compute_dtype(dtype: _dt.DType) -> np.dtype:
     """NumPy draws float32/float64 natively; float16/bfloat16 are drawn in float32."""
-    return np.dtype(np.float64) if dtype.name in ("float64", "complex128") else np.dtype(np.float32)
+    return _FLOAT64 if dtype.name in ("float64", "complex128") else _FLOAT32
+
+
+def _scaled_uniform(rng, shape, draw_dtype, low, high):
+    values = rng.random(shape, dtype=draw_dtype)
+    if low != 0 or high != 1:
+        values *= draw_dtype.type(high) - draw_dtype.type(low)
+        values += draw_dtype.type(low)
+    return values
+
+
+def _as_output(values: np.ndarray, dtype: _dt.DType, xp):
+    if values.dtype != dtype.np_dtype:
+        values = values.astype(dtype.np_dtype)
+    return values if xp is np else xp.asarray(values)
 
 
 # ---- uniform -----------------------------------------------------------------------------------
@@ -57,11 +75,10 @@ def uniform(xp, like, shape, dtype, min, max, seed):  # noqa: A002
     out_shape = _fill_shape(like, shape)
     rng = numpy_rng(seed)
     draw_dtype = _compute_dtype(dtype)
-    low, span = draw_dtype.type(min), draw_dtype.type(max) - draw_dtype.type(min)
-    values = rng.random(out_shape, dtype=draw_dtype) * span + low
+    values = _scaled_uniform(rng, out_shape, draw_dtype, min, max)
     if dtype.kind == "c":
-        values = values + 1j * (rng.random(out_shape, dtype=draw_dtype) * span + low)
-    return xp.asarray(values.astype(dtype.np_dtype, copy=False))
+        values = values + 1j * _scaled_uniform(rng, out_shape, draw_dtype, min, max)
+    return _as_output(values, dtype, xp)
 
 
 uniform.grad()(_zero_grad_to_like)
@@ -88,9 +105,12 @@ def gaussian(xp, like, shape, mean, std, seed, dtype):
         imag = rng.standard_normal(out_shape, dtype=draw_dtype) * scale + mean.imag
         values = real + 1j * imag
     else:
-        values = (rng.standard_normal(out_shape, dtype=draw_dtype) * draw_dtype.type(std)
-                  + draw_dtype.type(mean.real if isinstance(mean, complex) else mean))
-    return xp.asarray(values.astype(dtype.np_dtype, copy=False))
+        values = rng.standard_normal(out_shape, dtype=draw_dtype)
+        mean = mean.real if isinstance(mean, complex) else mean
+        if mean != 0 or std != 1:
+            values *= draw_dtype.type(std)
+            values += draw_dtype.type(mean)
+    return _as_output(values, dtype, xp)
 
 
 gaussian.grad()(_zero_grad_to_like)
