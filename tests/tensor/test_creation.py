@@ -46,6 +46,9 @@ def test_uint16_arrays_are_bfloat16_storage():
     np.testing.assert_array_equal(t.numpy().astype(np.float32), [1.0, 3.0])
     assert paddle.from_numpy(bits).dtype == paddle.bfloat16
     assert paddle.to_tensor(np.ones(2, ml_dtypes.bfloat16)).dtype == paddle.bfloat16
+    # real Paddle reads these Tensors' raw bits as values; Feijiang keeps the values
+    pair = paddle.to_tensor([paddle.to_tensor(1.0, "bfloat16"), paddle.to_tensor(2.0, "bfloat16")])
+    assert pair.dtype == paddle.bfloat16 and pair.astype("float32").tolist() == [1.0, 2.0]
 
 
 @pytest.mark.parametrize("data, error", [

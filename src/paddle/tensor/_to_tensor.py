@@ -44,16 +44,19 @@ def _contains_tensor(data) -> bool:
 def _nested_array(data, api: str) -> np.ndarray:
     """A nested list as an array. Without Tensors at the top level, floats take the default
     float and int32 becomes int64; with Tensors there, NumPy's promotion stands."""
+    has_tensors = _contains_tensor(data)
+    if has_tensors:  # NumPy cannot stack bfloat16 Tensors through __array__, so unwrap them
+        data = [item._data if isinstance(item, Tensor) else item for item in data]
     try:
         arr = np.array(data)
-    except (ValueError, OverflowError) as exc:
-        raise ValueError(f"({api}) Cannot build a Tensor from a nested list whose sublists "
-                         f"have different lengths (a ragged list): {exc}") from None
+    except (ValueError, OverflowError, TypeError) as exc:
+        raise ValueError(f"({api}) Failed to convert the nested list to a regular array: its "
+                         f"sublists must have equal lengths and hold numbers ({exc})") from None
     if not _supported(arr):
         raise ValueError(f"({api}) Input object type error or incompatible array data type: "
                          f"the elements must be numbers or bools of one nesting depth, but "
                          f"NumPy read them as {arr.dtype}.")
-    return arr if _contains_tensor(data) else _default_kind(arr)
+    return arr if has_tensors else _default_kind(arr)
 
 
 def _default_kind(arr: np.ndarray) -> np.ndarray:

@@ -36,6 +36,7 @@ _TO_TENSOR = {
     "list_tensors_f64": lambda p, np: p.to_tensor([p.to_tensor(1.0, "float64")] * 2),
     "list_tensor_and_float": lambda p, np: p.to_tensor([p.to_tensor(1.0), 2.0]),
     "list_tensor_int_and_float": lambda p, np: p.to_tensor([p.to_tensor(1), 2.5]),
+    "list_with_none": lambda p, np: p.to_tensor([1, None]),
     "list_np_int8_scalars": lambda p, np: p.to_tensor([np.int8(1), np.int8(2)]),
     "list_np_uint8_scalars": lambda p, np: p.to_tensor([np.uint8(1)]),
     "nested_tensor_not_top_level": lambda p, np: p.to_tensor([[p.to_tensor(1.0, "float64")]]),
