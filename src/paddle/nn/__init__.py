@@ -10,3 +10,9 @@ from .layer.layers import Layer  # noqa: F401
 Module = Layer
 ModuleList = LayerList
 ModuleDict = LayerDict
+from .layer.activation import *  # noqa: F401,F403
+from .layer.activation_axis import *  # noqa: F401,F403
+from .layer.dropout import *  # noqa: F401,F403
+from .layer.common_extra import *  # noqa: F401,F403
+from .layer.shuffle import *  # noqa: F401,F403
+from .layer.common import Unflatten  # noqa: F401

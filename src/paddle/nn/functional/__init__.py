@@ -1,2 +1,9 @@
 """`paddle.nn.functional`."""
 from .common import linear  # noqa: F401
+from .activation import *  # noqa: F401,F403
+from .activation_axis import *  # noqa: F401,F403
+from .dropout import *  # noqa: F401,F403
+from .input import *  # noqa: F401,F403
+from .distance import *  # noqa: F401,F403
+from .common_extra import *  # noqa: F401,F403
+from .shuffle import *  # noqa: F401,F403

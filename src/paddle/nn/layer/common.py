@@ -1,4 +1,4 @@
-"""Common layers: Linear, Identity, Flatten."""
+"""Common layers: Linear, Identity, Flatten, Unflatten."""
 from __future__ import annotations
 
 from .. import functional as F
@@ -59,3 +59,25 @@ class Flatten(Layer):
 def _default_dtype() -> str:
     from ..._core.dtype import get_default_dtype
     return get_default_dtype()
+
+
+class Unflatten(Layer):
+    """Expand dimension `axis` of the input into `shape` (paddle.unflatten as a layer).
+
+    Example:
+        >>> import paddle
+        >>> paddle.nn.Unflatten(1, [2, 3])(paddle.ones([4, 6])).shape
+        paddle.Size([4, 2, 3])
+    """
+
+    def __init__(self, axis, shape, name=None):
+        super().__init__()
+        self.axis, self.shape, self.name = axis, shape, name
+
+    def forward(self, input):  # noqa: A002
+        from ...tensor.manipulation import unflatten
+        return unflatten(input, axis=self.axis, shape=self.shape, name=self.name)
+
+    def extra_repr(self) -> str:
+        name = f", name={self.name}" if self.name else ""
+        return f"axis={self.axis}, shape={self.shape}{name}"

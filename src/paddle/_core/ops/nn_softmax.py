@@ -1,0 +1,117 @@
+"""softmax, log_softmax and gumbel_softmax along one axis, computed stably (the maximum along
+the axis is subtracted first), as Paddle's kernels do."""
+from __future__ import annotations
+
+from ..meta import TensorMeta, meta_of, normalize_axis
+from ..random import numpy_rng
+from . import _kernel_utils as K
+from . import reduction as R
+from . import unary as U
+from .nn_activation import FLOAT_NAMES, require_float
+from .registry import OPAQUE, defop
+
+
+def _softmax_meta(op: str):
+    def rule(x, axis=-1):
+        if x.dtype.kind != "f":
+            raise TypeError(f"({op}) The input x must be a floating-point Tensor "
+                            f"({FLOAT_NAMES}), but received {x.dtype.name}.")
+        normalize_axis(op, axis, x.ndim)
+        return TensorMeta(x.shape, x.dtype)
+    return rule
+
+
+def _widen(x):
+    return x.astype("float32") if x.dtype in K.LOW_PRECISION else x
+
+
+# Paddle's CPU kernels clip x - max(x) from below at -64 before exponentiating, so the smallest
+# probability is e^-64 and the smallest log-probability -64.
+_SHIFT_FLOOR = -64.0
+
+
+def _shifted(op: str, xp, x, axis: int):
+    """x minus its maximum along `axis`, clipped at -64 (in float32 for half precision), and
+    the axis index."""
+    require_float(op, x)
+    ax = normalize_axis(op, axis, x.ndim)
+    v = _widen(x)
+    if v.ndim == 0 or v.size == 0:
+        return v - v, ax
+    return xp.maximum(v - xp.max(v, axis=ax, keepdims=True), _SHIFT_FLOOR), ax
+
+
+@defop("softmax", infer_meta=_softmax_meta("softmax"), pattern=OPAQUE)
+def softmax(xp, x, axis=-1):
+    shifted, ax = _shifted("softmax", xp, x, axis)
+    e = xp.exp(shifted)
+    if e.ndim:
+        e /= xp.sum(e, axis=ax, keepdims=True)
+    return e.astype(x.dtype, copy=False)
+
+
+@softmax.grad(save="out")
+def _(ctx, g):
+    out = ctx.out
+    axis = normalize_axis("softmax", ctx.axis, out.ndim)
+    if out.ndim == 0:
+        return g * 0
+    return (g - R.sum_op(g * out, [axis], None, True)) * out
+
+
+@defop("log_softmax", infer_meta=_softmax_meta("log_softmax"), pattern=OPAQUE)
+def log_softmax(xp, x, axis=-1):
+    shifted, ax = _shifted("log_softmax", xp, x, axis)
+    if shifted.ndim:
+        shifted -= xp.log(xp.sum(xp.exp(shifted), axis=ax, keepdims=True))
+    return shifted.astype(x.dtype, copy=False)
+
+
+@log_softmax.grad(save="out")
+def _(ctx, g):
+    out = ctx.out
+    if out.ndim == 0:
+        return g * 0
+    axis = normalize_axis("log_softmax", ctx.axis, out.ndim)
+    return g - U.exp(out) * R.sum_op(g, [axis], None, True)
+
+
+# ---- gumbel softmax ----------------------------------------------------------------------------
+
+def _gumbel_meta(x, temperature=1.0, hard=False, axis=-1):
+    if temperature <= 0:
+        raise ValueError(f"(gumbel_softmax) The temperature must be greater than 0. But received "
+                         f"temperature = {temperature}.")
+    return _softmax_meta("gumbel_softmax")(x, axis)
+
+
+@defop("gumbel_softmax", infer_meta=_gumbel_meta, pattern=OPAQUE)
+def gumbel_softmax(xp, x, temperature=1.0, hard=False, axis=-1):
+    _gumbel_meta(meta_of(x), temperature, hard, axis)
+    ax = normalize_axis("gumbel_softmax", axis, x.ndim)
+    v = _widen(x)
+    # uniform in [tiny, 1): log(0) would turn the noise into infinities
+    uniform = xp.maximum(numpy_rng().random(v.shape, dtype=v.dtype), xp.finfo(v.dtype).tiny)
+    noisy = (v - xp.log(-xp.log(uniform))) / v.dtype.type(temperature)
+    if noisy.ndim == 0:
+        return xp.ones_like(x)
+    out = noisy
+    if noisy.size:
+        out = xp.exp(xp.maximum(noisy - xp.max(noisy, axis=ax, keepdims=True), _SHIFT_FLOOR))
+        out /= xp.sum(out, axis=ax, keepdims=True)
+    if hard and out.size:
+        index = xp.argmax(out, axis=ax)
+        out = xp.zeros_like(out)
+        xp.put_along_axis(out, xp.expand_dims(index, ax), 1, axis=ax)
+    return out.astype(x.dtype, copy=False)
+
+
+@gumbel_softmax.grad(save="out")
+def _(ctx, g):
+    # Paddle's kernel back-propagates the softmax Jacobian of the output as sampled, without the
+    # 1/temperature factor (and so passes nothing through a hard one-hot sample); kept for parity.
+    out = ctx.out
+    if out.ndim == 0:
+        return g * 0
+    axis = normalize_axis("gumbel_softmax", ctx.axis, out.ndim)
+    return (g - R.sum_op(g * out, [axis], None, True)) * out
