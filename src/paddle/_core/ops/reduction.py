@@ -3,6 +3,8 @@ arg-reductions. `axis` arrives from the public layer as None (every axis) or a t
 normalised axes; result dtypes follow Paddle's kernels, which numpy's defaults often do not."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import dtype as _dt
@@ -41,7 +43,7 @@ def _keep(x, keepdim):
 
 def reduce_count(shape, axis) -> int:
     axes = normalize_axes("reduce", axis, len(shape))
-    return int(np.prod([d for i, d in enumerate(shape) if axes is None or i in axes]))
+    return math.prod(d for i, d in enumerate(shape) if axes is None or i in axes)
 
 
 def _widened(x):
@@ -58,13 +60,18 @@ def sum_dtype(x_dtype, dtype=None):
     return _dt.int64 if x_dtype in (_dt.bool_, _dt.int32) else x_dtype
 
 
+_SUM_WIDENS = {np.dtype(np.bool_): np.dtype(np.int64), np.dtype(np.int32): np.dtype(np.int64)}
+
+
 @defop("sum", infer_meta=_reduce_meta("sum", sum_dtype), pattern=REDUCTION, ref=np.sum)
 def sum_op(xp, x, axis=None, dtype=None, keepdim=False):
-    out_dtype = sum_dtype(_dt.from_numpy_dtype(x.dtype), dtype).np_dtype
-    if x.dtype != out_dtype:
-        x = x.astype(out_dtype)
-    out = xp.sum(_widened(x), axis=_axes("sum", x.ndim, axis), keepdims=_keep(x, keepdim))
-    return out.astype(out_dtype, copy=False)
+    target = _SUM_WIDENS.get(x.dtype, x.dtype) if dtype is None else _dt.to_dtype(dtype).np_dtype
+    if x.dtype != target:
+        x = x.astype(target)
+    axes = _axes("sum", x.ndim, axis)
+    if target in K.LOW_PRECISION:
+        return np.add.reduce(x, axes, np.float32, keepdims=_keep(x, keepdim)).astype(target)
+    return np.asarray(np.add.reduce(x, axes, target, keepdims=_keep(x, keepdim)))
 
 
 @sum_op.grad()
@@ -87,9 +94,10 @@ def mean(xp, x, axis=None, keepdim=False):
     keepdim = _keep(x, keepdim)
     if x.dtype.kind in "biu":
         return _int_mean(x, axes, keepdim)
+    count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
     with np.errstate(invalid="ignore", divide="ignore"):
-        out = xp.mean(_widened(x), axis=axes, keepdims=keepdim)
-    return out.astype(x.dtype, copy=False)
+        out = np.add.reduce(_widened(x), axes, keepdims=keepdim) / count
+    return np.asarray(out).astype(x.dtype, copy=False)
 
 
 @mean.grad()
@@ -124,12 +132,13 @@ def _check_nonempty(name, x, axes):
         raise ValueError(f"({name}) The input tensor is empty.")
 
 
-def _extremum(name, fn):
-    @defop(name, infer_meta=_reduce_meta(name), pattern=REDUCTION, ref=fn)
+def _extremum(name, ufunc, ref):
+    @defop(name, infer_meta=_reduce_meta(name), pattern=REDUCTION, ref=ref)
     def kernel(xp, x, axis=None, keepdim=False):
         axes = _axes(name, x.ndim, axis)
-        _check_nonempty(name, x, axes)
-        return fn(x, axis=axes, keepdims=_keep(x, keepdim))
+        if not x.size:
+            _check_nonempty(name, x, axes)
+        return np.asarray(ufunc.reduce(x, axes, keepdims=_keep(x, keepdim)))
 
     @kernel.grad(save="x out")
     def _(ctx, g):
@@ -144,10 +153,10 @@ def _extremum(name, fn):
     return kernel
 
 
-max_op = _extremum("max", np.max)
-min_op = _extremum("min", np.min)
-amax = _extremum("amax", np.max)
-amin = _extremum("amin", np.min)
+max_op = _extremum("max", np.maximum, np.max)
+min_op = _extremum("min", np.minimum, np.min)
+amax = _extremum("amax", np.maximum, np.max)
+amin = _extremum("amin", np.minimum, np.min)
 
 
 # ---- all / any ------------------------------------------------------------------------------

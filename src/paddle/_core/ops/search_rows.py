@@ -33,6 +33,28 @@ def value_order(rows: np.ndarray, descending: bool = False):
     return order, np.take_along_axis(rows, order, -1)
 
 
+def _ascending_keys(rows: np.ndarray, descending: bool) -> np.ndarray:
+    """Keys whose ascending order (NaN last) is the comparator's order. Descending floats map
+    NaN to -inf, which ties with +inf; a tie only sends the row to the exact replay."""
+    if rows.dtype.kind == "V":
+        rows = rows.astype(np.float32)
+    if not descending:
+        return rows
+    if rows.dtype.kind == "f":
+        return np.where(np.isnan(rows), -np.inf, -rows)
+    return ~rows  # reverses every integer order without overflow (and bool order)
+
+
+def leading_order(rows: np.ndarray, count: int, descending: bool = False):
+    """The first `count` entries of value_order (and their keys), found by partitioning: the
+    cheap path for topk with a small k."""
+    keys = _ascending_keys(rows, descending)
+    part = np.argpartition(keys, count - 1, axis=-1)[:, :count]
+    part_keys = np.take_along_axis(keys, part, -1)
+    within = np.lexsort((part, part_keys), axis=-1)
+    return np.take_along_axis(part, within, -1), np.take_along_axis(part_keys, within, -1)
+
+
 def tied_pairs(sorted_values: np.ndarray) -> np.ndarray:
     """[r, j]: sorted positions j and j+1 of row r hold equal values (NaNs count as equal)."""
     left, right = sorted_values[:, :-1], sorted_values[:, 1:]

@@ -62,7 +62,10 @@ def _topk_meta(x, k, axis=-1, largest=True, sorted=True):
 
 
 def _topk_rows(rows, k, largest, sorted_output):
-    order, ranked = rows_.value_order(rows, largest)
+    if (k + 1) * 8 < rows.shape[-1]:
+        order, ranked = rows_.leading_order(rows, k + 1, largest)
+    else:
+        order, ranked = rows_.value_order(rows, largest)
     replay = rows_.tied_pairs(ranked)[:, :k].any(-1)  # ties inside the top k or at its edge
     if not sorted_output and k > 2 and k * 64 >= rows.shape[-1]:
         replay[:] = True  # nth_element leaves its own order; only a replay reproduces it

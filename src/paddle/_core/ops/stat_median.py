@@ -51,10 +51,11 @@ def _middle_indices(rows, ignore_nan):
 
 
 def _average(a, b):
-    if a.dtype.kind in "iu":  # C++ integer division truncates toward zero
+    """(a + b) / 2 in the input's dtype; C++ integer division truncates toward zero."""
+    if a.dtype.kind in "iu":
         total = a.astype(np.int64) + b
         return (np.sign(total) * (np.abs(total) // 2)).astype(a.dtype)
-    return ((a.astype(np.float64) + b) / 2).astype(a.dtype) if a.dtype.kind == "V" else (a + b) / 2
+    return ((a + b) / 2).astype(a.dtype)
 
 
 def _median_kernel(rows, mode, ignore_nan):
