@@ -256,3 +256,12 @@ CASES["topk_list_input"] = lambda paddle, np: paddle.topk([3.0, 1.0], 1)
 CASES["unique_consecutive_bad_axis"] = _on(_U, lambda p, x: p.unique_consecutive(x, axis=2))
 CASES["kthvalue_axis_out_of_range"] = _on(TIES, lambda p, x: p.kthvalue(x, 1, axis=3))
 CASES["mode_axis_out_of_range"] = _on(TIES, lambda p, x: p.mode(x, axis=-3))
+CASES["histogramdd_tuple_edges"] = _on(_H, lambda p, x: p.histogramdd(
+    x, bins=(p.to_tensor([0.0, 2.0, 5.0]), p.to_tensor([1.0, 3.0, 4.5]),
+             p.to_tensor([-1.0, 0.0, 2.0, 4.0]))))
+CASES["histogramdd_3d_input"] = _on([[[0.5, 1.0], [2.0, 0.0]], [[1.5, 1.5], [0.2, 0.8]]],
+                                    lambda p, x: p.histogramdd(x, bins=[2, 3]))
+CASES["histogram_int_range"] = _on(_H, lambda p, x: p.histogram(x, bins=4, min=0, max=4),
+                                   "int64")
+CASES["bincount_tensor_minlength"] = _on([1, 2], lambda p, x: p.bincount(
+    x, minlength=p.to_tensor(4)), "int64")
