@@ -109,3 +109,27 @@ def _one_hot_samples(rng, dtype):
 
 entry("one_hot", _one_hot_samples,
       ref=lambda x, n: (np.arange(n) == x[..., None]).astype(np.float32), dtypes=("int64",))
+
+
+def _gather_tree_samples(rng, dtype):
+    ids = rng.integers(0, 10, size=(4, 2, 3))
+    parents = rng.integers(0, 3, size=(4, 2, 3))
+    return [Sample((ids, parents), name="int64"),
+            Sample((ids.astype("int32"), parents.astype("int32")), name="int32"),
+            Sample((np.zeros((0, 2, 3), np.int64), np.zeros((0, 2, 3), np.int64)),
+                   name="empty")]
+
+
+def _gather_tree_ref(ids, parents):
+    out = np.empty_like(ids)
+    steps, batch, beam = ids.shape
+    for b in range(batch):
+        for k in range(beam):
+            parent = k
+            for t in range(steps - 1, -1, -1):
+                out[t, b, k] = ids[t, b, parent]
+                parent = parents[t, b, parent]
+    return out
+
+
+entry("gather_tree", _gather_tree_samples, ref=_gather_tree_ref, dtypes=("int64",))

@@ -440,6 +440,36 @@ def _unflatten(paddle, np):
 CASES["Unflatten"] = _unflatten
 
 
+# ---- temporal_shift, gather_tree ---------------------------------------------------------------
+
+def _temporal_shift(shape, seg_num, ratio, fmt="NCHW"):
+    def case(paddle, np):
+        x = paddle.to_tensor(_rand(np, shape), stop_gradient=False)
+        out = paddle.nn.functional.temporal_shift(x, seg_num, ratio, data_format=fmt)
+        return [out] + list(_weighted_grads(paddle, np, out, [x]))
+    return case
+
+
+CASES["temporal_shift"] = _temporal_shift((4, 8, 2, 2), 2, 0.25)
+CASES["temporal_shift_three_frames"] = _temporal_shift((6, 5, 1, 2), 3, 0.2)
+CASES["temporal_shift_nhwc"] = _temporal_shift((4, 2, 2, 8), 2, 0.3, "NHWC")
+CASES["temporal_shift_one_frame"] = _temporal_shift((2, 4, 1, 1), 1, 0.25)
+CASES["temporal_shift_small_ratio"] = _temporal_shift((4, 3, 1, 1), 2, 0.1)
+
+
+def _gather_tree(dtype):
+    def case(paddle, np):
+        rng = np.random.RandomState(0)
+        ids = paddle.to_tensor(rng.randint(0, 10, size=(5, 3, 4)).astype(dtype))
+        parents = paddle.to_tensor(rng.randint(0, 4, size=(5, 3, 4)).astype(dtype))
+        return paddle.nn.functional.gather_tree(ids, parents)
+    return case
+
+
+CASES["gather_tree_int64"] = _gather_tree("int64")
+CASES["gather_tree_int32"] = _gather_tree("int32")
+
+
 # ---- bad input ---------------------------------------------------------------------------------
 
 def _table(paddle, np, shape=(4, 3)):
@@ -523,6 +553,18 @@ _ERRORS = {
     "channel_shuffle_rank": lambda paddle, np: paddle.nn.functional.channel_shuffle(
         paddle.ones([6, 2, 2]), 3),
     "PixelShuffle_factor": lambda paddle, np: paddle.nn.PixelShuffle(2.0),
+    "temporal_shift_batch": lambda paddle, np: paddle.nn.functional.temporal_shift(
+        paddle.ones([3, 4, 2, 2]), 2),
+    "temporal_shift_rank": lambda paddle, np: paddle.nn.functional.temporal_shift(
+        paddle.ones([4, 4, 2]), 2),
+    "temporal_shift_ratio": lambda paddle, np: paddle.nn.functional.temporal_shift(
+        paddle.ones([4, 4, 2, 2]), 2, 0.6),
+    "temporal_shift_format": lambda paddle, np: paddle.nn.functional.temporal_shift(
+        paddle.ones([4, 4, 2, 2]), 2, data_format="NCL"),
+    "gather_tree_shapes": lambda paddle, np: paddle.nn.functional.gather_tree(
+        paddle.zeros([3, 2, 2], "int64"), paddle.zeros([2, 2, 2], "int64")),
+    "gather_tree_rank": lambda paddle, np: paddle.nn.functional.gather_tree(
+        paddle.zeros([2, 2], "int64"), paddle.zeros([2, 2], "int64")),
     "PixelUnshuffle_factor": lambda paddle, np: paddle.nn.PixelUnshuffle(-1),
     "ChannelShuffle_format": lambda paddle, np: paddle.nn.ChannelShuffle(2, "NCL"),
 }

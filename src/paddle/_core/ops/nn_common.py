@@ -1,5 +1,6 @@
 """Lookup-table ops: embedding (rows of a weight table picked by integer ids), its transpose
-embedding_grad (rows scattered back and summed), and one_hot.
+embedding_grad (rows scattered back and summed), one_hot, and gather_tree (beam-search
+back-tracing through parent ids).
 
 embedding and embedding_grad are each other's gradient, so any order of differentiation stays
 inside these two ops. Ids must lie in [0, num_embeddings): Paddle reads past the table for
@@ -144,3 +145,42 @@ def one_hot(xp, x, num_classes):
 
 
 one_hot.no_grad("integer ids in, constant 0/1 out")
+
+
+# ---- gather_tree -------------------------------------------------------------------------------
+
+def _gather_tree_meta(ids, parents):
+    if len(ids.shape) != 3:
+        raise ValueError(f"(gather_tree) The input ids must be a 3D tensor with shape "
+                         f"[length, batch_size, beam_size], but received shape {list(ids.shape)}.")
+    if tuple(parents.shape) != tuple(ids.shape):
+        raise ValueError(f"(gather_tree) The shape of Input(Parents) {list(parents.shape)} must "
+                         f"be same with the shape of Input(Ids) {list(ids.shape)}.")
+    _check_ids("gather_tree", ids, "ids")
+    if parents.dtype != ids.dtype:
+        raise TypeError(f"(gather_tree) ids and parents must have the same integer dtype, but "
+                        f"received {ids.dtype.name} and {parents.dtype.name}.")
+    return TensorMeta(ids.shape, ids.dtype)
+
+
+@defop("gather_tree", "ids parents", infer_meta=_gather_tree_meta, pattern=OPAQUE)
+def gather_tree(xp, ids, parents):
+    """Back-trace beam-search steps: starting from the last step, follow each beam's parent
+    pointers and collect the id chosen at every step."""
+    _gather_tree_meta(ids, parents)
+    steps, batch, beam = ids.shape
+    out = xp.empty_like(ids)
+    if ids.size == 0:
+        return out
+    if parents.min() < 0 or parents.max() >= beam:
+        raise ValueError(f"(gather_tree) Every parent index must be in [0, {beam}), but "
+                         f"received values in [{parents.min()}, {parents.max()}].")
+    rows = xp.arange(batch)[:, None]
+    beams = xp.broadcast_to(xp.arange(beam), (batch, beam))
+    for t in range(steps - 1, -1, -1):
+        out[t] = ids[t][rows, beams]
+        beams = parents[t][rows, beams]
+    return out
+
+
+gather_tree.no_grad("integer ids in, integer ids out")

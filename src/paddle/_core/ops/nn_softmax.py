@@ -38,7 +38,7 @@ def _shifted(op: str, xp, x, axis: int):
     v = _widen(x)
     if v.ndim == 0 or v.size == 0:
         return v - v, ax
-    return xp.maximum(v - xp.max(v, axis=ax, keepdims=True), _SHIFT_FLOOR), ax
+    return xp.maximum(v - v.max(axis=ax, keepdims=True), _SHIFT_FLOOR), ax
 
 
 @defop("softmax", infer_meta=_softmax_meta("softmax"), pattern=OPAQUE)
@@ -46,7 +46,7 @@ def softmax(xp, x, axis=-1):
     shifted, ax = _shifted("softmax", xp, x, axis)
     e = xp.exp(shifted)
     if e.ndim:
-        e /= xp.sum(e, axis=ax, keepdims=True)
+        e /= e.sum(axis=ax, keepdims=True)
     return e.astype(x.dtype, copy=False)
 
 
@@ -63,7 +63,7 @@ def _(ctx, g):
 def log_softmax(xp, x, axis=-1):
     shifted, ax = _shifted("log_softmax", xp, x, axis)
     if shifted.ndim:
-        shifted -= xp.log(xp.sum(xp.exp(shifted), axis=ax, keepdims=True))
+        shifted -= xp.log(xp.exp(shifted).sum(axis=ax, keepdims=True))
     return shifted.astype(x.dtype, copy=False)
 
 
@@ -97,8 +97,8 @@ def gumbel_softmax(xp, x, temperature=1.0, hard=False, axis=-1):
         return xp.ones_like(x)
     out = noisy
     if noisy.size:
-        out = xp.exp(xp.maximum(noisy - xp.max(noisy, axis=ax, keepdims=True), _SHIFT_FLOOR))
-        out /= xp.sum(out, axis=ax, keepdims=True)
+        out = xp.exp(xp.maximum(noisy - noisy.max(axis=ax, keepdims=True), _SHIFT_FLOOR))
+        out /= out.sum(axis=ax, keepdims=True)
     if hard and out.size:
         index = xp.argmax(out, axis=ax)
         out = xp.zeros_like(out)

@@ -123,7 +123,7 @@ def elu(x, alpha=1.0, name=None):
         >>> import paddle
         >>> paddle.nn.functional.elu(paddle.to_tensor([-1., 2.]), alpha=0.5)
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-               [-0.31606027,  2.        ])
+               [-0.31606030,  2.        ])
     """
     return S.elu(_tensor("elu", x), float(alpha))
 
@@ -173,7 +173,7 @@ def gelu(x, approximate=False, name=None):
         >>> import paddle
         >>> paddle.nn.functional.gelu(paddle.to_tensor([-1., 1.]))
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-               [-0.15865529,  0.84134471])
+               [-0.15865526,  0.84134471])
     """
     _tensor("gelu", x)
     if isinstance(approximate, str):

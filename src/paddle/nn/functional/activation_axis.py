@@ -107,7 +107,7 @@ def swiglu(x, y=None, name=None):
         >>> import paddle
         >>> paddle.nn.functional.swiglu(paddle.to_tensor([1., 2.]), paddle.to_tensor([1., 1.]))
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-               [0.73105860, 1.76159418])
+               [0.73105860, 1.76159406])
     """
     require_tensor("swiglu", "x", 0, x)
     if y is None:

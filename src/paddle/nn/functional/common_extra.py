@@ -1,11 +1,12 @@
-"""Small composite functionals of paddle.nn.functional: label_smooth, bilinear and
-sequence_mask."""
+"""Smaller functionals of paddle.nn.functional: label_smooth, bilinear, and the sequence
+helpers sequence_mask, temporal_shift and gather_tree."""
 from __future__ import annotations
 
 from ..._core import dtype as _dt
 from ..._core.ops import binary as B
 from ..._core.ops import linalg as L
 from ..._core.ops import manipulation as M
+from ..._core.ops import nn_common as C
 from ..._core.ops import reduction as R
 from ..._core.ops.creation import arange
 from ..._core.ops.nn_activation import require_float
@@ -21,7 +22,7 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
         >>> import paddle
         >>> paddle.nn.functional.label_smooth(paddle.to_tensor([[0., 1.]]), epsilon=0.2)
         Tensor(shape=[1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-               [[0.10000000, 0.89999998]])
+               [[0.10000000, 0.90000004]])
     """
     require_tensor("label_smooth", "label", 0, label)
     if epsilon > 1.0 or epsilon < 0.0:
@@ -102,4 +103,75 @@ def sequence_mask(x, maxlen=None, dtype="int64", name=None):
     return cast_to(less, _dt.to_dtype(dtype))
 
 
-__all__ = ["label_smooth", "bilinear", "sequence_mask"]
+def temporal_shift(x, seg_num, shift_ratio=0.25, name=None, data_format="NCHW"):
+    """Shift part of the channels along time for a [N*T, C, H, W] (or NHWC) batch of T-frame
+    clips: the first C*shift_ratio channels take the previous frame's values, the next
+    C*shift_ratio the next frame's (zeros at the clip ends); the rest stay.
+
+    Example:
+        >>> import paddle
+        >>> x = paddle.arange(8, dtype='float32').reshape([2, 4, 1, 1])
+        >>> paddle.nn.functional.temporal_shift(x, seg_num=2).flatten()
+        Tensor(shape=[8], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [0., 5., 2., 3., 0., 0., 6., 7.])
+    """
+    require_tensor("temporal_shift", "x", 0, x)
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"(temporal_shift) Attr(data_format) should be 'NCHW' or 'NHWC'. "
+                         f"Received Attr(data_format): {data_format}.")
+    if x.ndim != 4:
+        raise ValueError(f"(temporal_shift) Input(X) rank should be 4 in shape of [N*T, C, H, W], "
+                         f"but received X rank({x.ndim})")
+    if x.shape[0] % seg_num:
+        raise ValueError(f"(temporal_shift) Input(X) dimension[0] should be divided exactly by "
+                         f"Attr(seg_num), but received X dimension[0]({x.shape[0]}) mod "
+                         f"seg_num({seg_num}) != 0")
+    if shift_ratio >= 0.5:
+        raise ValueError(f"(temporal_shift) Attr(shift_ratio) should be less than 0.5, but "
+                         f"received {shift_ratio}")
+    channel_axis = 2 if data_format == "NCHW" else 4
+    clips = M.reshape(x, [x.shape[0] // seg_num, seg_num] + list(x.shape[1:]))
+    channels = clips.shape[channel_axis]
+    first, second = int(channels * shift_ratio), int(channels * 2 * shift_ratio)
+    parts = M.split(clips, [first, second - first, channels - second], channel_axis)
+    delayed = _shift_time(parts[0], 1)
+    advanced = _shift_time(parts[1], -1)
+    return M.reshape(M.concat([delayed, advanced, parts[2]], channel_axis), list(x.shape))
+
+
+def _shift_time(clips, step: int):
+    """Move frames `step` places along axis 1, filling the vacated frame with zeros."""
+    frames = clips.shape[1]
+    if frames == 1 or clips.size == 0:
+        return clips * 0
+    zero = M.unsqueeze(clips[:, 0] * 0, [1])
+    if step > 0:
+        return M.concat([zero, clips[:, :frames - 1]], 1)
+    return M.concat([clips[:, 1:], zero], 1)
+
+
+def gather_tree(ids, parents):
+    """Back-trace beam search: ids and parents are [max_time, batch, beam]; the result holds, for
+    every final beam, the ids along its path of parents.
+
+    Example:
+        >>> import paddle
+        >>> ids = paddle.to_tensor([[[2, 2], [6, 1]], [[3, 9], [6, 1]], [[0, 1], [9, 0]]])
+        >>> parents = paddle.to_tensor([[[0, 0], [1, 1]], [[1, 0], [1, 0]], [[0, 0], [0, 1]]])
+        >>> paddle.nn.functional.gather_tree(ids, parents)
+        Tensor(shape=[3, 2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+               [[[2, 2],
+                 [1, 6]],
+        <BLANKLINE>
+                [[3, 3],
+                 [6, 1]],
+        <BLANKLINE>
+                [[0, 1],
+                 [9, 0]]])
+    """
+    require_tensor("gather_tree", "ids", 0, ids)
+    require_tensor("gather_tree", "parents", 1, parents)
+    return C.gather_tree(ids, parents)
+
+
+__all__ = ["label_smooth", "bilinear", "sequence_mask", "temporal_shift", "gather_tree"]

@@ -10,13 +10,8 @@ from ..._core.ops.creation import full
 from ..._core.ops.nn_activation import require_float
 from ...tensor._arg_forms import aliases
 from ...tensor._convert import require_tensor
+from ...tensor.linalg import vector_norm
 from ...tensor.math import _write_out
-
-
-def _vector_norm(x, p, axis, keepdim):
-    # looked up on use, so that importing nn does not depend on the linalg family
-    from ...tensor.linalg import vector_norm
-    return vector_norm(x, p=p, axis=axis, keepdim=keepdim)
 
 
 def _float_pair(api: str, x, y, names=("x", "y")):
@@ -86,7 +81,7 @@ def pairwise_distance(x, y, p=2.0, epsilon=1e-6, keepdim=False, name=None):
         diff = diff + full([1], float(epsilon), diff.dtype)
     if diff.ndim == 0:
         return U.abs_op(diff) if p != 0 else (diff != 0).astype(diff.dtype)
-    return _vector_norm(diff, float(p), -1, bool(keepdim))
+    return vector_norm(diff, p=float(p), axis=-1, keepdim=bool(keepdim))
 
 
 def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
@@ -104,7 +99,7 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
         raise ValueError(f"(normalize) Attr(axis) value should be in range [-R, R-1], R is the "
                          f"rank of Input(X). But received axis: {axis}, R: {x.ndim}. Current "
                          f"Input(X)'s shape is={list(x.shape)}.")
-    norm = _vector_norm(x, float(p), axis, True)
+    norm = vector_norm(x, p=float(p), axis=axis, keepdim=True)
     floor = full([1] if x.ndim else [], float(epsilon), _dt.from_numpy_dtype(x._data.dtype))
     return _write_out(x / B.maximum(norm, floor), out)
 

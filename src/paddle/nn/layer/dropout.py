@@ -17,6 +17,7 @@ class Dropout(Layer):
         >>> import paddle
         >>> m = paddle.nn.Dropout(p=0.5)
         >>> m.eval()
+        Dropout(p=0.5, axis=None, mode=upscale_in_train, inplace=False)
         >>> m(paddle.ones([2]))
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [1., 1.])
