@@ -183,3 +183,22 @@ def test_torch_style_keywords():
         paddle.max(input=x)
     with pytest.raises(TypeError, match="alias"):
         paddle.sum(x, axis=0, dim=1)
+
+
+def test_cumprod_gradient_with_zeros_on_long_rows():
+    # rows this long take the first-zero form instead of the n x n one
+    rng = np.random.default_rng(0)
+    data = rng.uniform(0.9, 1.1, (2, 3000))
+    data[0, 10] = data[0, 20] = data[1, 2999] = 0.0
+    x = t(data, "float64", grad=True)
+    weights = rng.uniform(-1, 1, (2, 3000))
+    (paddle.cumprod(x, 1) * t(weights, "float64")).sum().backward()
+    y = np.cumprod(data, 1)
+    expected = np.zeros_like(data)
+    for r in range(2):
+        first = np.flatnonzero(data[r] == 0)[0]
+        tail = np.cumsum((weights[r] * y[r])[::-1])[::-1]
+        expected[r, :first] = tail[:first] / data[r, :first]
+        skipped = np.cumprod(np.where(np.arange(3000) == first, 1.0, data[r]))
+        expected[r, first] = np.sum((weights[r] * skipped)[first:])
+    np.testing.assert_allclose(x.grad.numpy(), expected, rtol=1e-9, atol=1e-12)

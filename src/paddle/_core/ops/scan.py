@@ -3,6 +3,8 @@ each value came from). `axis=None` (or flatten=True) scans the flattened tensor;
 scanned along axis 0 stays 0-d."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import dtype as _dt
@@ -115,15 +117,34 @@ def _(ctx, g):
     return _cumprod_vjp(x, g, ctx.dim % len(x.shape), ctx.exclusive, ctx.reverse)
 
 
+_PAIRWISE_LIMIT = 1 << 22  # elements of the n x n form worth building for exactness
+
+
 def _cumprod_vjp(x, g, axis, exclusive, reverse):
-    """sum(g * y) / x where x has no zeros (checked only in eager mode); otherwise the exact
-    form d y_j / d x_k = product of the other scanned elements, built as an n x n scan so
-    that it stays exact, and differentiable again, whatever the zeros."""
+    """Without zeros (checked in eager mode): sum(g * y) / x. With zeros: the n x n form,
+    exact and differentiable again; when that would be too large, the first-zero form, exact
+    for the gradient itself but not for gradients of it."""
     from .. import state
     if state.tracer is None and not (x._data == 0).any():
         y = cumprod(x, axis, exclusive, reverse)
         return cumsum(g * y, axis, False, exclusive, not reverse) / x
-    return _cumprod_vjp_pairwise(x, g, axis, exclusive, reverse)
+    n = x.shape[axis]
+    if math.prod(x.shape) * n <= _PAIRWISE_LIMIT:
+        return _cumprod_vjp_pairwise(x, g, axis, exclusive, reverse)
+    return _cumprod_vjp_first_zero(x, g, axis, exclusive, reverse)
+
+
+def _cumprod_vjp_first_zero(x, g, axis, exclusive, reverse):
+    """Elements before the first zero (in scan order) get sum(g * y) / x; the first zero gets
+    the scan of x with that zero replaced by one; later elements reach no nonzero output."""
+    nonzero = (x != 0).astype(x.dtype)
+    before = cumprod(nonzero, axis, True, reverse)
+    live = before * nonzero
+    first_zero = before - live
+    y = cumprod(x, axis, exclusive, reverse)
+    y_skip = cumprod(x * (1 - first_zero) + first_zero, axis, exclusive, reverse)
+    total = lambda v: cumsum(v, axis, False, exclusive, not reverse)  # noqa: E731
+    return live * total(g * y) / (x + (1 - nonzero)) + first_zero * total(g * y_skip)
 
 
 def _cumprod_vjp_pairwise(x, g, axis, exclusive, reverse):
