@@ -169,3 +169,14 @@ def test_activation_layers_are_exported_with_paddle_names():
                  "GLU", "RReLU"]:
         assert issubclass(getattr(paddle.nn, name), paddle.nn.Layer), name
     assert paddle.nn.SiLU is paddle.nn.Silu
+
+
+def test_compat_softmax_picks_torch_legacy_default_axis():
+    from paddle.nn.functional.activation_axis import compat_softmax
+    x3 = paddle.to_tensor([[[1.0, 2.0], [3.0, 5.0]]])
+    np.testing.assert_array_equal(compat_softmax(x3).numpy(), 1.0)
+    x2 = paddle.to_tensor([[1.0, 2.0], [3.0, 5.0]])
+    np.testing.assert_allclose(compat_softmax(x2).numpy(), F.softmax(x2, 1).numpy())
+    np.testing.assert_allclose(compat_softmax(x2, dim=0).numpy(), F.softmax(x2, 0).numpy())
+    with pytest.raises(TypeError):
+        compat_softmax(x2, axis=1)

@@ -9,7 +9,7 @@ import math
 
 from . import _kernel_utils as K
 from . import unary as U
-from .binary import greater_than, where
+from .binary import equal, greater_than, where
 from .nn_activation import apply, attr32, const, float_meta
 from .registry import ELEMENTWISE, defop
 
@@ -76,14 +76,17 @@ def gelu(xp, x, approximate=False):
     return apply("gelu", formula, x)
 
 
-@gelu.grad(save="x")
+@gelu.grad(save="x out")
 def _(ctx, g):
     x = ctx.x
     if ctx.approximate:
         t = U.tanh(x * _SQRT_2_OVER_PI * (x * x * _GELU_CUBIC + 1))
         slope = (x * x * (3 * _GELU_CUBIC) + 1) * _SQRT_2_OVER_PI
         return g * ((t + 1) * 0.5 + x * 0.5 * (1 - t * t) * slope)
-    cdf = (U.erf(x * math.sqrt(0.5)) + 1) * 0.5
+    # Phi(x) = out / x recovers the normal CDF without a second erf (the costly part); at x = 0
+    # it is 1/2, and the divisor is kept non-zero there so double backward stays finite
+    at_zero = equal(x, const(0, x))
+    cdf = where(at_zero, const(0.5, x), ctx.out / where(at_zero, const(1, x), x))
     pdf = U.exp(x * x * -0.5) * _INV_SQRT_2PI
     return g * (cdf + x * pdf)
 

@@ -39,6 +39,24 @@ def softmax(x, axis=-1, dtype=None, name=None, *, out=None):
     return _write_out(SM.softmax(_prepare("softmax", x, axis, dtype), axis), out)
 
 
+def compat_softmax(input, dim=None, dtype=None, *, out=None):  # noqa: A002 - torch's names
+    """The torch-style softmax of the `paddle` namespace and Tensor.softmax: without `dim`, axis
+    0 for 0-, 1- and 3-D inputs and axis 1 otherwise (PyTorch's legacy rule).
+
+    Example:
+        >>> import paddle
+        >>> from paddle.nn.functional.activation_axis import compat_softmax
+        >>> compat_softmax(paddle.to_tensor([[1., 1.], [1., 1.]]))
+        Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [[0.50000000, 0.50000000],
+                [0.50000000, 0.50000000]])
+    """
+    require_tensor("softmax", "input", 0, input)
+    if dim is None:
+        dim = 0 if input.ndim in (0, 1, 3) else 1
+    return softmax(input, dim, dtype, out=out)
+
+
 def softmax_(x, axis=-1, dtype=None, name=None):
     """In-place softmax; returns x (or, with `dtype`, the cast copy it computed in)."""
     target = _prepare("softmax_", x, axis, dtype)
