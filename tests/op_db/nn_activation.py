@@ -156,7 +156,8 @@ def _axis_samples(rng, dtype):
             Sample((rng.uniform(-3, 3, size=(2, 3, 4)).astype(dtype),), (1,), name="middle"),
             Sample((rng.uniform(-3, 3, size=(2, 3)).astype(dtype),), (-2,), name="negative"),
             Sample((rng.uniform(-3, 3, size=(5,)).astype(dtype),), (0,), name="1-D"),
-            Sample((np.zeros((0, 3), dtype),), (-1,), name="empty")]
+            Sample((np.zeros((0, 3), dtype),), (-1,), name="empty"),
+            Sample((rng.uniform(-3, 3, size=()).astype(dtype),), (-1,), name="0-d")]
 
 
 def _softmax_ref(x, axis):

@@ -145,7 +145,6 @@ def _(ctx, g):
 @defop("softshrink", infer_meta=float_meta("softshrink"), pattern=ELEMENTWISE)
 def softshrink(xp, x, threshold=0.5):
     t = attr32(threshold)
-
     # products rather than selects, so NaN and inf give NaN as in Paddle's kernel
     return apply("softshrink", lambda v: (v > t) * (v - t) + (v < -t) * (v + t), x)
 
@@ -185,8 +184,7 @@ def _(ctx, g):
 
 @defop("hardswish", infer_meta=float_meta("hardswish"), pattern=ELEMENTWISE)
 def hardswish(xp, x):
-    return apply("hardswish", lambda v: xp.clip(v + 3, 0, 6) * v / 6,
-                 x)
+    return apply("hardswish", lambda v: xp.clip(v + 3, 0, 6) * v / 6, x)
 
 
 @hardswish.grad(save="x")
@@ -256,15 +254,20 @@ def _(ctx, g):
 
 # ---- maxout ------------------------------------------------------------------------------------
 
+def _check_groups(shape: list, groups: int, axis: int) -> None:
+    channels = shape[axis]
+    if channels != -1 and channels % groups:
+        raise ValueError(f"(maxout) The number of input channels ({channels}, axis {axis} of x "
+                         f"with shape {shape}) must be divisible by groups ({groups}).")
+
+
 def _maxout_meta(x, groups, axis=1):
     if x.dtype.kind != "f":
         raise TypeError(f"(maxout) The input x must be a floating-point Tensor ({FLOAT_NAMES}), "
                         f"but received {x.dtype.name}.")
     shape = list(x.shape)
+    _check_groups(shape, groups, axis)
     channels = shape[axis]
-    if channels != -1 and channels % groups:
-        raise ValueError(f"(maxout) The number of input channels ({channels}, axis {axis} of x "
-                         f"with shape {shape}) must be divisible by groups ({groups}).")
     shape[axis] = -1 if channels == -1 else channels // groups
     return TensorMeta(shape, x.dtype)
 
@@ -288,7 +291,7 @@ def maxout(xp, x, groups, axis=1):
     """Maximum over each group of `groups` consecutive channels. `route` marks, per group, the
     input the maximum came from (the first one on ties), which is where Paddle's gradient goes."""
     require_float("maxout", x)
-    _maxout_meta(x, groups, axis)
+    _check_groups(list(x.shape), groups, axis)
     grouped = x.reshape(_grouped(x, groups, axis))
     index = xp.expand_dims(xp.argmax(grouped, axis=axis + 1), axis + 1)
     route = xp.zeros(grouped.shape, bool)

@@ -14,6 +14,7 @@ from ..._core.tensor import Tensor
 from ...tensor._arg_forms import aliases
 from ...tensor._convert import cast_to, require_tensor
 from ...tensor.math import _write_out
+from ...tensor.random import uniform
 
 _MODES = ("upscale_in_train", "downscale_in_infer")
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -95,7 +96,6 @@ def _dropout_along(x, p, axis, training, inplace, mode):
 
 def _keep_mask(shape, p: float, dtype):
     """1 with probability 1 - p, else 0, drawn as uniform >= p like Paddle."""
-    from ...tensor.random import uniform
     draw = uniform(shape, dtype="float32", min=0.0, max=1.0)
     return cast_to(draw >= p, dtype)
 
