@@ -54,3 +54,8 @@ cat = concat  # noqa: F405
 concatenate = concat  # noqa: F405
 swapaxes = transpose  # noqa: F405
 swapdims = transpose  # noqa: F405
+
+# paddle.softmax / Tensor.softmax are the torch-style softmax (dim defaults by rank)
+from .nn.functional.activation_axis import compat_softmax as softmax  # noqa: E402
+
+Tensor.softmax = softmax
