@@ -10,6 +10,7 @@ from .._core import dtype as _dt
 from .._core.ops import creation as C
 from .._core.ops import fill
 from .._core.tensor import Tensor, wrap
+from . import math as _math
 from ._arg_forms import aliases, finish, shape_arg, size_varargs, size_varargs_method
 from ._ranges import arange, eye, linspace, logspace, range, tril_indices, triu_indices
 from ._storage import is_shared_buffer_with, resize_, set_
@@ -237,14 +238,31 @@ def new_empty(self, size, *, dtype=None, device=None, requires_grad=False, pin_m
     return new_full(self, size, 0, dtype=dtype, requires_grad=requires_grad)
 
 
+def polar(abs, angle, name=None, *, out=None):  # noqa: A002 - Paddle's parameter name
+    """The complex tensor abs * (cos(angle) + i sin(angle)); gradients reach abs and angle.
+
+    Example:
+        >>> import paddle
+        >>> z = paddle.polar(paddle.to_tensor([2.0]), paddle.to_tensor([0.0]))
+        >>> z.dtype, z.real().tolist()
+        (paddle.complex64, [2.0])
+    """
+    for arg, value in (("abs", abs), ("angle", angle)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"(polar) '{arg}' must be a Tensor, but received "
+                            f"{type(value).__name__}.")
+    result = _math.complex(abs * _math.cos(angle), abs * _math.sin(angle))
+    return finish(result, out=out)
+
+
 __all__ = [
     "to_tensor", "asarray", "as_tensor", "from_numpy", "full", "zeros", "ones", "empty",
     "full_like", "zeros_like", "ones_like", "empty_like", "arange", "range", "linspace",
-    "logspace", "eye", "assign", "tril_indices", "triu_indices",
+    "logspace", "eye", "assign", "tril_indices", "triu_indices", "polar",
 ]
 
 # Tensor methods defined here; bound through paddle.tensor.random's EXTRA_METHODS because the
 # method binder does not read this module.
 EXTRA_METHODS = {"new_full": new_full, "new_zeros": new_zeros, "new_ones": new_ones,
                  "new_empty": new_empty, "set_": set_, "resize_": resize_,
-                 "_is_shared_buffer_with": is_shared_buffer_with}
+                 "_is_shared_buffer_with": is_shared_buffer_with, "polar": polar}

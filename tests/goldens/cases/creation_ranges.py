@@ -1,5 +1,5 @@
-"""Ranges and index sets: arange, range, linspace, logspace, eye, tril/triu_indices, and
-assign."""
+"""Ranges and index sets: arange, range, linspace, logspace, eye, tril/triu_indices; assign
+and polar."""
 import warnings
 
 CASES = {}
@@ -155,5 +155,24 @@ def _assign_grad(paddle, np):
 
 _RANGES["assign_gradient"] = _assign_grad
 
+
+def _polar_grad(paddle, np):
+    a = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    b = paddle.to_tensor([0.5, 1.0], stop_gradient=False)
+    z = paddle.polar(a, b)
+    (z.real() * 2 + z.imag() * 3).sum().backward()
+    return z, a.grad, b.grad
+
+
+_RANGES.update({
+    "polar": lambda p, np: p.polar(p.to_tensor([1.0, 2.0]), p.to_tensor([0.0, np.pi / 2])),
+    "polar_float64": lambda p, np: p.polar(p.to_tensor([1.0, 2.0], "float64"),
+                                           p.to_tensor([0.0, 1.0], "float64")),
+    "polar_broadcast": lambda p, np: p.polar(p.to_tensor([[1.0], [2.0]]),
+                                             p.to_tensor([0.0, 1.0])),
+    "polar_method": lambda p, np: p.to_tensor([1.0, 2.0]).polar(p.to_tensor([0.0, 1.0])),
+    "polar_gradient": _polar_grad,
+    "polar_int_inputs": lambda p, np: p.polar(p.to_tensor([1, 2]), p.to_tensor([0, 1])),
+})
 
 CASES.update(_RANGES)
