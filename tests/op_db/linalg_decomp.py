@@ -100,9 +100,11 @@ def _eig_ref(x):
     return w.astype(target), v.astype(target)
 
 
+# eig's outputs are complex, which the generic numeric check skips; its gradient is checked
+# through real views of the outputs in tests/tensor/test_linalg.py.
 entry("eig", lambda rng, dtype: [Sample((_spd(rng, dtype, 3, 3),)),
                                  Sample((_matrix(rng, dtype, 2, 3, 3),), name="complex pairs")],
-      ref=_eig_ref, rtol=1e-4, atol=1e-5)
+      ref=_eig_ref, rtol=1e-4, atol=1e-5, grad=False)
 
 
 def _solve_samples(rng, dtype):

@@ -200,8 +200,58 @@ def test_linalg_namespace_and_methods():
 def test_composites_trace_with_metas():
     from paddle._core.tracing import Tracer
     with Tracer() as tracer:
-        x = tracer.input([-1, 3, 3], paddle.float32)
+        x = tracer.input([-1, 3, 3], "float32", "x")
         y = paddle.linalg.solve(x, paddle.linalg.inv(x) @ x)
         z = paddle.einsum("bij,bjk->bik", y, x)
     assert list(z.shape) == [-1, 3, 3]
-    assert [op.op.name for op in tracer.ops] == ["inverse", "matmul", "solve", "einsum"]
+    recorded = [op.name for op in tracer.ops if op.name != "pd_op.data"]
+    assert recorded == ["pd_op.inverse", "pd_op.matmul", "pd_op.solve", "pd_op.einsum"]
+
+
+def _complex(re, im):
+    return paddle.complex(re, im)
+
+
+def _parts(t):
+    return [paddle.real(t), paddle.imag(t)]
+
+
+_RNG = np.random.default_rng(20)
+_SQ = [_RNG.standard_normal((2, 3, 3)) + 3 * np.eye(3), _RNG.standard_normal((2, 3, 3))]
+_RHS = [_RNG.standard_normal((3, 2))]
+
+
+@pytest.mark.parametrize("fn, arrays", [
+    (lambda a, b: _parts(paddle.matmul(_complex(a, b), _complex(b, a))), _SQ),
+    (lambda a, b: _parts(paddle.linalg.inv(_complex(a, b))), _SQ),
+    (lambda a, b: _parts(paddle.linalg.det(_complex(a, b))), _SQ),
+    (lambda a, b: [paddle.real(paddle.linalg.slogdet(_complex(a, b))[1])], _SQ),
+    (lambda a, b, y: _parts(paddle.linalg.solve(_complex(a, b), _complex(y, y * 0.5))),
+     _SQ + _RHS),
+    (lambda a, b, y: _parts(paddle.linalg.triangular_solve(_complex(a, b), _complex(y, -y),
+                                                           False, True)), _SQ + _RHS),
+    (lambda a, b: _parts(paddle.einsum("bij,bjk->bik", _complex(a, b), _complex(b, a))), _SQ),
+    (lambda a, b: _parts(paddle.cross(_complex(a, b), _complex(b, a), 1)), _SQ),
+    (lambda a, b: paddle.linalg.eigh(_sym(_complex(a, b).mT.conj() + _complex(a, b)))[0], _SQ),
+    (lambda a, b: [paddle.linalg.vector_norm(_complex(a, b), 3.0, axis=1)], _SQ),
+], ids=["matmul", "inv", "det", "slogdet", "solve", "triangular_solve", "einsum", "cross",
+        "eigh", "vector_norm"])
+def test_complex_gradients_follow_the_conjugate_convention(fn, arrays):
+    # real and imaginary parts perturbed separately: grad = dL/dRe + i dL/dIm
+    check_vjp(fn, arrays)
+
+
+@pytest.mark.parametrize("x", [_RNG.standard_normal((2, 3, 3)), _spd(3)], ids=["general",
+                                                                             "symmetric"])
+def test_eig_gradient(x):
+    def fn(a):
+        w, v = paddle.linalg.eig(a)
+        return [paddle.real(w), paddle.imag(w), v.abs() ** 2]
+    check_vjp(fn, [x])
+
+
+def test_complex_gradients_of_svd_and_qr_are_refused():
+    x = paddle.to_tensor(np.eye(2) + 1j * np.ones((2, 2)))
+    x.stop_gradient = False
+    with pytest.raises(NotImplementedError, match="svd"):
+        paddle.grad(paddle.linalg.svd(x)[1].sum(), [x])

@@ -17,6 +17,7 @@ from .linalg_lowrank import *
 from .linalg_norm import *
 from .linalg_solve import *
 from .linalg_stat import *
+from .manipulation import diagonal
 from .math import _write_out
 
 K_DEFAULT_DIM = 9  # Paddle's "pick the first axis of size 3" marker for cross
@@ -494,6 +495,7 @@ __all__ = [
     "baddbmm_",
     "bmm",
     "cross",
+    "diagonal",
     "dot",
     "einsum",
     "inner",
@@ -515,8 +517,10 @@ __all__ += linalg_lowrank.__all__
 __all__ += linalg_solve.__all__
 __all__ += linalg_stat.__all__
 
-# paddle.linalg-only names that real Paddle does not bind as Tensor methods
+# paddle.linalg-only names that real Paddle does not bind as Tensor methods (diagonal is
+# paddle.diagonal, listed so paddle.linalg.diagonal exists; its method comes from manipulation)
 NOT_METHODS = {
+    "diagonal",
     "einsum", "vecdot", "inv", "det", "svd", "svdvals", "eigh", "lu_solve", "triangular_solve",
     "matrix_rank", "matrix_exp", "vector_norm", "matrix_norm", "pdist",
 }

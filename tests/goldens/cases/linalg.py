@@ -845,3 +845,52 @@ def _(paddle, np):
 @case("cov_negative_weights")
 def _(paddle, np):
     return paddle.linalg.cov(paddle.ones([2, 3]), fweights=paddle.to_tensor([1, -1, 1]))
+
+
+@case("eig_grad", 1e-4, 1e-4)
+def _(paddle, np):
+    x = _leaf(paddle, _rand(np, 3, 3, seed=11, dtype="float64"))
+    w, v = paddle.linalg.eig(x)
+    weights = paddle.to_tensor(_rand(np, 3, 3, seed=12, dtype="float64"))
+    loss = (paddle.real(w) * paddle.to_tensor([1.0, 2.0, 3.0], dtype="float64")).sum() + \
+        (paddle.imag(w) ** 2).sum() + (v.abs() ** 2 * weights).sum()
+    return paddle.grad(loss, [x])
+
+
+@case("vecdot_complex")
+def _(paddle, np):
+    return paddle.vecdot(paddle.to_tensor([1 + 1j, 2]), paddle.to_tensor([3 + 1j, 4]))
+
+
+@case("complex_products_and_grads", 1e-5, 1e-5)
+def _(paddle, np):
+    a = _leaf(paddle, (_rand(np, 3, 3) + 1j * _rand(np, 3, 3, seed=1)).astype("complex64")
+              + 3 * np.eye(3, dtype="complex64"))
+    b = paddle.to_tensor((_rand(np, 3, 2, seed=2) + 1j * _rand(np, 3, 2, seed=3))
+                         .astype("complex64"))
+    prod = paddle.matmul(a, b)
+    inv = paddle.linalg.inv(a)
+    det = paddle.linalg.det(a)
+    loss = paddle.real(prod).sum() + paddle.imag(inv).sum() + (inv.abs() ** 2).sum() + \
+        paddle.real(det)
+    return [prod, inv, det, paddle.einsum("ij,jk->ik", a, b)] + paddle.grad(loss, [a])
+
+
+@case("linalg_diagonal")
+def _(paddle, np):
+    x = paddle.to_tensor(_rand(np, 2, 3, 4))
+    return (paddle.linalg.diagonal(x), paddle.linalg.diagonal(x, 1, 1, 2),
+            paddle.linalg.diagonal(x, offset=-1, axis1=2, axis2=0))
+
+
+@case("lowrank_exact", 1e-4, 1e-4)
+def _(paddle, np):
+    # the matrices have rank <= q, so the randomized results are exact whatever the draws
+    rng = np.random.default_rng(3)
+    x = paddle.to_tensor((rng.uniform(-1, 1, (2, 8, 2)) @ rng.uniform(-1, 1, (2, 2, 6)))
+                         .astype("float64"))
+    u, s, v = paddle.linalg.svd_lowrank(x, q=2)
+    pu, ps, pv = paddle.linalg.pca_lowrank(x, q=3)
+    wide_u, wide_s, wide_v = paddle.linalg.svd_lowrank(x.mT, q=2)
+    return (s, (u * s.unsqueeze(-2)) @ v.mT, ps[..., :2], (pu * ps.unsqueeze(-2)) @ pv.mT,
+            wide_s, u.shape, v.shape, pu.shape, wide_u.shape, wide_v.shape)

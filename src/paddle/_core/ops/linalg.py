@@ -67,9 +67,10 @@ def matmul(xp, x, y, transpose_x=False, transpose_y=False):
 @matmul.grad(save="x y")
 def _(ctx, g):
     from ._grad_utils import sum_to_shape
+    from .linalg_checks import conj
     from .manipulation import reshape, unsqueeze
     need_x, need_y = ctx.needs_grad
-    x, y = ctx.x, ctx.y
+    x, y = conj(ctx.x), conj(ctx.y)
     tx, ty = ctx.transpose_x, ctx.transpose_y
     # Work with matrices: promote vectors, then undo at the end.
     xm = unsqueeze(x, [0]) if x.ndim == 1 else x
@@ -119,9 +120,10 @@ def cross(xp, x, y, axis):
 
 @cross.grad(save="x y")
 def _(ctx, g):
+    from .linalg_checks import conj
     need_x, need_y = ctx.needs_grad
-    gx = cross(ctx.y, g, ctx.axis) if need_x else None
-    gy = cross(g, ctx.x, ctx.axis) if need_y else None
+    gx = cross(conj(ctx.y), g, ctx.axis) if need_x else None
+    gy = cross(g, conj(ctx.x), ctx.axis) if need_y else None
     return gx, gy
 
 

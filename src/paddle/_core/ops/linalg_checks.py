@@ -67,6 +67,22 @@ def mat_t(t):
     return transpose(t, list(range(n - 2)) + [n - 1, n - 2])
 
 
+def conj(t):
+    """Complex conjugate; real tensors pass through (gradients of complex functions follow
+    Paddle's convention, which conjugates the local derivative)."""
+    return prim("conj")(t) if t._data.dtype.kind == "c" else t
+
+
+def mat_h(t):
+    """Conjugate transpose of the last two axes (plain transpose for real tensors)."""
+    return conj(mat_t(t))
+
+
+def require_real_grad(op: str, t) -> None:
+    if t._data.dtype.kind == "c":
+        raise NotImplementedError(f"({op}) gradients for complex inputs are not supported.")
+
+
 def tri_mask(t, lower: bool, diagonal: int = 0):
     """A constant 0/1 tensor of t's matrix shape keeping the lower (or upper) triangle."""
     from ..tensor import wrap

@@ -132,8 +132,9 @@ def _operand_grad(g, out, others, term, shape, sizes):
     unique = "".join(dict.fromkeys(term))
     elsewhere = set(out).union(*[set(t) for t, _ in others])
     kept = "".join(c for c in unique if c in elsewhere)
-    grad = einsum([g] + [o for _, o in others], f"{','.join([out] + [t for t, _ in others])}"
-                  f"->{kept}")
+    from .linalg_checks import conj
+    grad = einsum([g] + [conj(o) for _, o in others],
+                  f"{','.join([out] + [t for t, _ in others])}->{kept}")
     extra_terms, extra_ops = [], []
     lone = "".join(c for c in unique if c not in elsewhere)
     if lone:

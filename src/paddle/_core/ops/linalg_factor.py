@@ -7,8 +7,10 @@ from .. import dtype as _dt
 from ..meta import TensorMeta
 from .linalg_checks import (
     REAL,
+    conj,
     diag_embed_last,
     diag_part,
+    mat_h,
     mat_t,
     require_dtype,
     require_square,
@@ -44,9 +46,9 @@ def inverse(xp, x):
 
 @inverse.grad(save="out")
 def _(ctx, g):
-    # d(A^-1) = -A^-1 dA A^-1, so gA = -A^-T g A^-T
-    inv_t = mat_t(ctx.out)
-    return -(inv_t @ g @ inv_t)
+    # d(A^-1) = -A^-1 dA A^-1, so gA = -A^-H g A^-H
+    inv_h = mat_h(ctx.out)
+    return -(inv_h @ g @ inv_h)
 
 
 # ---- determinants -------------------------------------------------------------------------------
@@ -66,8 +68,8 @@ def determinant(xp, x):
 @determinant.grad(save="x out")
 def _(ctx, g):
     from .manipulation import unsqueeze
-    scale = unsqueeze(g * ctx.out, [-1, -2])
-    return scale * mat_t(inverse(ctx.x))
+    scale = unsqueeze(g * conj(ctx.out), [-1, -2])
+    return scale * mat_h(inverse(ctx.x))
 
 
 def _slogdet_meta(x):
@@ -93,7 +95,7 @@ def slogdet(xp, x):
 def _(ctx, g):
     from .manipulation import unsqueeze
     g_logabs = unsqueeze(g[1], [-1, -2])
-    return g_logabs * mat_t(inverse(ctx.x))
+    return g_logabs * mat_h(inverse(ctx.x))
 
 
 # ---- Cholesky -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .linalg_checks import (
     quiet_errors,
     require_dtype,
     require_matrix,
+    require_real_grad,
     tril,
     triu,
 )
@@ -92,6 +93,7 @@ def _(ctx, g_lu, g_pivots, g_infos):
     from ..tensor import wrap
     m, n = ctx.x.shape[-2], ctx.x.shape[-1]
     packed = ctx.lu
+    require_real_grad("lu", packed)
     perm = wrap(permutation_matrices(ctx.pivots._data, m, packed._data.dtype))
     if m == n:
         grad = _square_grad(packed, g_lu)

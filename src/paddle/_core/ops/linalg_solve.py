@@ -10,6 +10,8 @@ from ._grad_utils import sum_to_shape
 from .linalg_checks import (
     REAL,
     batch_matrix_shape,
+    conj,
+    mat_h,
     mat_t,
     quiet_errors,
     require_dtype,
@@ -66,11 +68,11 @@ def _(ctx, g):
     vector = len(ctx.y.shape) == 1
     g_mat = unsqueeze(g, [-1]) if vector else g
     out_mat = unsqueeze(out, [-1]) if vector else out
-    gy_mat = solve(mat_t(x), g_mat)
+    gy_mat = solve(mat_h(x), g_mat)
     gy = None
     if need_y:
         gy = sum_to_shape(squeeze(gy_mat, [-1]) if vector else gy_mat, ctx.y.shape)
-    gx = sum_to_shape(-(gy_mat @ mat_t(out_mat)), x.shape) if need_x else None
+    gx = sum_to_shape(-(gy_mat @ mat_h(out_mat)), x.shape) if need_x else None
     return gx, gy
 
 
@@ -129,10 +131,11 @@ def _(ctx, g):
     need_x, need_y = ctx.needs_grad
     x, out = ctx.x, ctx.out
     upper, transpose, unit = ctx.upper, ctx.transpose, ctx.unitriangular
-    gy = triangular_solve(x, g, upper, not transpose, unit)
+    # op(x)^H gy = g, through conjugates since the kernel only transposes
+    gy = conj(triangular_solve(x, conj(g), upper, not transpose, unit))
     gx = None
     if need_x:
-        g_op = -(gy @ mat_t(out))
+        g_op = -(gy @ mat_h(out))
         g_tri = mat_t(g_op) if transpose else g_op
         diagonal = (1 if upper else -1) if unit else 0
         g_tri = triu(g_tri, diagonal) if upper else tril(g_tri, diagonal)

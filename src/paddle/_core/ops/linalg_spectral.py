@@ -11,13 +11,17 @@ from ..meta import TensorMeta
 from .linalg_checks import (
     REAL_OR_COMPLEX,
     complex_dtype,
+    conj,
     diag_embed_last,
     diag_part,
     eye_like,
+    mat_h,
     mat_t,
+    prim,
     real_dtype,
     require_dtype,
     require_matrix,
+    require_real_grad,
     require_square,
     tril,
 )
@@ -63,6 +67,7 @@ def svd(xp, x, full_matrices=False):
 @svd.grad(save="u s vh")
 def _(ctx, gu, gs, gvh):
     # Townsend (2016), "Differentiating the singular value decomposition", for real inputs.
+    require_real_grad("svd", ctx.u)
     m, n = ctx.u.shape[-2], ctx.vh.shape[-1]
     k = ctx.s.shape[-1]
     u, s, v = ctx.u[..., :k], ctx.s, mat_t(ctx.vh[..., :k, :])
@@ -106,9 +111,11 @@ def _(ctx, gw, gv):
     # gA = V (diag(gw) + F o (V^T gV)) V^T with F[i, j] = 1 / (w[j] - w[i]), symmetrized as
     # Paddle does (only a symmetric input is meaningful)
     w, v = ctx.eigenvalues, ctx.eigenvectors
-    inner = diag_embed_last(gw) + _pairwise_inverse_gaps(w) * (mat_t(v) @ gv)
-    grad = v @ inner @ mat_t(v)
-    return (grad + mat_t(grad)) * 0.5
+    # the eigenvalues are real even for Hermitian (complex) inputs
+    values_part = diag_embed_last(gw).astype(v.dtype)
+    gaps = _pairwise_inverse_gaps(w).astype(v.dtype)
+    grad = v @ (values_part + gaps * (mat_h(v) @ gv)) @ mat_h(v)
+    return (grad + mat_h(grad)) * 0.5
 
 
 # ---- general eigendecomposition -----------------------------------------------------------------
@@ -133,7 +140,22 @@ def eig(xp, x):
     return w.astype(target, copy=False), v.astype(target, copy=False)
 
 
-eig.no_grad("complex eigendecomposition: gradients are not implemented for complex outputs")
+@eig.grad(save="x eigenvalues eigenvectors")
+def _(ctx, gw, gv):
+    # A = V diag(w) V^-1 with unit-norm columns of V:
+    #   gA = V^-H (diag(gw) + (V^H gV - V^H V Re(diag(V^H gV))) / conj(w_j - w_i)) V^H
+    from .linalg_solve import solve
+    w, v = ctx.eigenvalues, ctx.eigenvectors
+    vh = mat_h(v)
+    vh_gv = vh @ gv
+    norm_part = prim("real")(diag_part(vh_gv)).astype(v.dtype)
+    inner = vh_gv - vh @ (v * norm_part.unsqueeze(-2))
+    w_conj = conj(w)
+    eye = eye_like(v)
+    gaps = w_conj.unsqueeze(-2) - w_conj.unsqueeze(-1) + eye
+    inner = inner / gaps * (1 - eye) + diag_embed_last(gw)
+    grad = solve(vh, inner @ vh)
+    return grad if ctx.x.dtype.kind == "c" else prim("real")(grad)
 
 
 # ---- QR -----------------------------------------------------------------------------------------
@@ -186,6 +208,7 @@ def _(ctx, gq, gr):
         raise ValueError(f"(qr) The derivative of qr is not implemented when mode='complete' "
                          f"and {m} > {n}.")
     q, r = ctx.q, ctx.r
+    require_real_grad("qr", q)
     if m >= n:
         return _qr_tall_grad(q, r, gq, gr)
     # Wide: A = Q [R1 | R2]; A1 = Q R1 is square and A2 = Q R2 only feeds through Q.
