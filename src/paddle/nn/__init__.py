@@ -16,3 +16,9 @@ from .layer.dropout import *  # noqa: F401,F403
 from .layer.common_extra import *  # noqa: F401,F403
 from .layer.shuffle import *  # noqa: F401,F403
 from .layer.common import Unflatten  # noqa: F401
+from .layer.norm import *  # noqa: F401,F403
+from .layer.norm_extra import *  # noqa: F401,F403
+from .layer.loss import *  # noqa: F401,F403
+from .layer.loss_extra import *  # noqa: F401,F403
+from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue  # noqa: F401
+from . import utils  # noqa: F401

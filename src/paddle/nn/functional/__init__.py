@@ -7,3 +7,10 @@ from .input import *  # noqa: F401,F403
 from .distance import *  # noqa: F401,F403
 from .common_extra import *  # noqa: F401,F403
 from .shuffle import *  # noqa: F401,F403
+from .norm import *  # noqa: F401,F403
+from .loss import *  # noqa: F401,F403
+from .loss_regression import *  # noqa: F401,F403
+from .loss_binary import *  # noqa: F401,F403
+from .loss_margin import *  # noqa: F401,F403
+from .loss_ctc import *  # noqa: F401,F403
+from .loss_adaptive import *  # noqa: F401,F403
