@@ -70,3 +70,26 @@ def _setitem_samples(rng, dtype):
 
 
 entry("setitem", _setitem_samples, ref=_setitem_ref)
+
+
+def _basic_samples(rng, dtype):
+    x = rng.uniform(-2, 2, (3, 4)).astype(dtype)
+    return [Sample((x,), (spec,), name=str(spec)) for spec, idx in _SPECS if not idx] + [
+        Sample((np.asarray(x[0, 0]),), ((("none",), ("ellipsis",)),), name="0-d"),
+        Sample((x[:0],), ((("slice", None, None, -1),),), name="empty")]
+
+
+entry("getitem_basic", _basic_samples, ref=lambda x, spec: x[_index(spec, [])])
+
+
+def _setitem_basic_samples(rng, dtype):
+    x = rng.uniform(-2, 2, (3, 4)).astype(dtype)
+    return [Sample((x, rng.uniform(-1, 1, (4,)).astype(dtype)), ((("int", 1),),)),
+            Sample((x, rng.uniform(-1, 1, ()).astype(dtype)),
+                   ((("slice", None, None, -2), ("int", -1)),), name="scalar"),
+            Sample((x, rng.uniform(-1, 1, (3, 1)).astype(dtype)),
+                   ((("slice", None, None, None), ("slice", 1, 3, None)),), name="broadcast")]
+
+
+entry("setitem_basic", _setitem_basic_samples,
+      ref=lambda x, values, spec: _setitem_ref(x, values, [], spec))

@@ -13,36 +13,52 @@ _VALID = ("Only integers, slices, Ellipsis, None, booleans, and lists / Tensors 
           "or booleans (or tuples of these) can index a Tensor")
 
 
+_NONE = ("none",)
+_ELLIPSIS = ("ellipsis",)
+
+
 def parse_index(index) -> tuple[tuple, list]:
-    """(spec, index tensors) for a Python index expression."""
-    if not isinstance(index, tuple):
+    """(spec, index tensors) for a Python index expression. Indexing is a hot path, so the
+    common items (slices and ints) are checked first, by exact type."""
+    if type(index) is not tuple:
         index = (index,)
     spec, tensors = [], []
+    ellipses = 0
     for item in index:
-        if item is None:
-            spec.append(("none",))
-        elif item is Ellipsis:
-            spec.append(("ellipsis",))
-        elif isinstance(item, slice):
+        kind = type(item)
+        if kind is slice:
             spec.append(_slice_spec(item))
+        elif kind is int:
+            spec.append(("int", item))
+        elif item is None:
+            spec.append(_NONE)
+        elif item is Ellipsis:
+            ellipses += 1
+            spec.append(_ELLIPSIS)
         elif isinstance(item, (bool, np.bool_)):
             spec.append(("tensor", len(tensors)))
             tensors.append(wrap(np.asarray(bool(item))))
-        elif isinstance(item, (int, np.integer)):
+        elif isinstance(item, np.integer):
             spec.append(("int", int(item)))
         else:
             spec.append(("tensor", len(tensors)))
             tensors.append(_index_tensor(item))
-    if sum(1 for item in spec if item[0] == "ellipsis") > 1:
+    if ellipses > 1:
         raise ValueError("(getitem) An index can only have a single ellipsis ('...').")
     return tuple(spec), tensors
 
 
 def _slice_spec(item: slice) -> tuple:
-    step = _slice_part(item.step)
+    start, stop, step = item.start, item.stop, item.step
+    if not (_plain(start) and _plain(stop) and _plain(step)):
+        start, stop, step = _slice_part(start), _slice_part(stop), _slice_part(step)
     if step == 0:
         raise ValueError("(getitem) The step of a slice must not be 0.")
-    return ("slice", _slice_part(item.start), _slice_part(item.stop), step)
+    return ("slice", start, stop, step)
+
+
+def _plain(bound) -> bool:
+    return bound is None or type(bound) is int
 
 
 def _index_tensor(item) -> Tensor:
@@ -66,12 +82,17 @@ def _slice_part(v):
         return None
     if isinstance(v, Tensor):
         return int(v.item())
+    if isinstance(v, (bool, float)) or not hasattr(v, "__index__"):
+        raise ValueError(f"(getitem) Slice bounds must be integers or None, but received "
+                         f"{type(v).__name__}.")
     return int(v)
 
 
 def getitem(x: Tensor, index) -> Tensor:
+    if type(index) is int:
+        return I.getitem_basic(x, (("int", index),))
     spec, tensors = parse_index(index)
-    return I.getitem(x, tensors, spec)
+    return I.subscript(x, tensors, spec)
 
 
 def setitem(x: Tensor, index, value) -> None:
@@ -85,7 +106,10 @@ def setitem(x: Tensor, index, value) -> None:
     else:
         raise ValueError(f"(setitem) The assigned value must be a Tensor, numpy.ndarray, int, "
                          f"float, complex or bool, but received {type(value).__name__}.")
-    dispatch.call_inplace(I.setitem, x, (x, value, tensors), (spec,))
+    if tensors:
+        dispatch.call_inplace(I.setitem, x, (x, value, tensors), (spec,))
+    else:
+        dispatch.call_inplace(I.setitem_basic, x, (x, value), (spec,))
 
 
 def _real_if_needed(value, x: Tensor):

@@ -103,7 +103,7 @@ def gather_nd(x, index, name=None):
 def nd_index(index: Tensor, shape, api: str, exc=ValueError) -> tuple[list, tuple]:
     """Index tensors (one per addressed dim) and getitem spec for an [..., k] index tensor."""
     depth = index.shape[-1]
-    parts = [I.getitem(index, [], (("ellipsis",), ("int", d))) for d in range(depth)]
+    parts = [I.getitem_basic(index, (("ellipsis",), ("int", d))) for d in range(depth)]
     for d, part in enumerate(parts):
         check_index_range(api, part, shape[d], exc)
     return parts, tuple(("tensor", d) for d in range(depth))

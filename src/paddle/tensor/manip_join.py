@@ -48,7 +48,7 @@ def tensor_split(x, num_or_indices, axis=0, name=None):
 def _slice_axis(x: Tensor, axis: int, start, stop) -> Tensor:
     items = [FULL] * x.ndim
     items[axis] = ("slice", start, stop, None)
-    return I.getitem(x, [], tuple(items))
+    return I.getitem_basic(x, tuple(items))
 
 
 def _split_along(api: str, min_rank: int, axis_of, doc: str):

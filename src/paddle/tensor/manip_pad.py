@@ -22,8 +22,8 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
 
     Example:
         >>> import paddle
-        >>> import paddle.nn.functional as F
-        >>> F.pad(paddle.to_tensor([[[1., 2., 3.]]]), [2, 1], mode='reflect')
+        >>> from paddle.tensor.manip_pad import pad
+        >>> pad(paddle.to_tensor([[[1., 2., 3.]]]), [2, 1], mode='reflect')
         Tensor(shape=[1, 1, 6], dtype=float32, place=Place(cpu), stop_gradient=True,
                [[[3., 2., 1., 2., 3., 2.]]])
     """

@@ -66,7 +66,7 @@ def _fit_values(values: Tensor, indices: Tensor) -> Tensor:
     if list(values.shape) == list(indices.shape):
         return values
     spec = tuple(("slice", 0, n, None) for n in indices.shape)
-    return I.getitem(values, [], spec)
+    return I.getitem_basic(values, spec)
 
 
 put_along_axis_ = inplace(put_along_axis)
@@ -129,7 +129,7 @@ def select_scatter(x, values, axis, index, name=None):
     if list(values.shape) != expected:
         raise RuntimeError(f"(select_scatter) values must have the shape of the selected "
                            f"slice {expected}, but received {list(values.shape)}.")
-    return I.setitem(x, _as_dtype(values, x), [], spec)
+    return I.setitem_basic(x, _as_dtype(values, x), spec)
 
 
 def slice_scatter(x, value, axes, starts, ends, strides, name=None):
@@ -153,11 +153,11 @@ def slice_scatter(x, value, axes, starts, ends, strides, name=None):
     for a, start, end, step in zip(axes, *bounds):
         items[a] = ("slice", start, end, step)
     spec = tuple(items)
-    region = I.getitem(x, [], spec)
+    region = I.getitem_basic(x, spec)
     if list(region.shape) != list(value.shape):
         raise ValueError(f"(slice_scatter) value must have the shape of the slice "
                          f"{list(region.shape)}, but received {list(value.shape)}.")
-    return I.setitem(x, _as_dtype(value, x), [], spec)
+    return I.setitem_basic(x, _as_dtype(value, x), spec)
 
 
 def _as_dtype(value: Tensor, x: Tensor) -> Tensor:

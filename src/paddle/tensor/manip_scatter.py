@@ -65,7 +65,7 @@ def _leading_rows(updates: Tensor, rows: int, x: Tensor) -> Tensor:
                          f"{list(updates.shape)}.")
     if updates.shape[0] == rows:
         return updates
-    return I.getitem(updates, [], (("slice", 0, rows, None),))
+    return I.getitem_basic(updates, (("slice", 0, rows, None),))
 
 
 scatter_ = inplace(scatter)

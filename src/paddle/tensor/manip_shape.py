@@ -108,7 +108,7 @@ def as_complex(x, name=None):
         >>> import paddle
         >>> paddle.as_complex(paddle.to_tensor([[1., 2.]]))
         Tensor(shape=[1], dtype=complex64, place=Place(cpu), stop_gradient=True,
-               [(1+2j)])
+               [(1.00000000+2.00000000j)])
     """
     return MV.as_complex(ensure_tensor(x))
 

@@ -50,7 +50,7 @@ def slice(input, axes, starts, ends):  # noqa: A001,A002 - Paddle's names
                 [9 , 10]])
     """
     x = ensure_tensor(input)
-    return I.getitem(x, [], _slice_spec(x, "slice", axes, starts, ends))
+    return I.getitem_basic(x, _slice_spec(x, "slice", axes, starts, ends))
 
 
 def strided_slice(x, axes, starts, ends, strides, name=None):
@@ -63,7 +63,7 @@ def strided_slice(x, axes, starts, ends, strides, name=None):
                [5, 3, 1])
     """
     x = ensure_tensor(x)
-    return I.getitem(x, [], _slice_spec(x, "strided_slice", axes, starts, ends, strides))
+    return I.getitem_basic(x, _slice_spec(x, "strided_slice", axes, starts, ends, strides))
 
 
 def crop(x, shape=None, offsets=None, name=None):
@@ -90,7 +90,7 @@ def crop(x, shape=None, offsets=None, name=None):
             raise ValueError(f"(crop) offset {start} plus size {size} must fit in dimension "
                              f"{d} of size {x.shape[d]}.")
         items.append(("slice", start, start + size, None))
-    return I.getitem(x, [], tuple(items))
+    return I.getitem_basic(x, tuple(items))
 
 
 def narrow(input, dim, start, length):  # noqa: A002
@@ -115,7 +115,7 @@ def narrow(input, dim, start, length):  # noqa: A002
                              f"size ({size}).")
     items = [FULL] * x.ndim
     items[ax] = ("slice", begin, begin + length, None)
-    return I.getitem(x, [], tuple(items))
+    return I.getitem_basic(x, tuple(items))
 
 
 def flip(x, axis, name=None):

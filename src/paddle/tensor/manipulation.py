@@ -191,6 +191,25 @@ def split(x, num_or_sections, axis=0, name=None):
     return M.split(x, sections, ax)
 
 
+def split_with_sizes(self, split_sizes, dim=0):
+    """Tensor.split_with_sizes: split along `dim` into pieces of the given non-negative sizes.
+
+    Example:
+        >>> import paddle
+        >>> [t.shape for t in paddle.arange(5).split_with_sizes([2, 3])]
+        [paddle.Size([2]), paddle.Size([3])]
+    """
+    sizes = int_list(split_sizes, "split_with_sizes", "split_sizes")
+    if any(s < 0 for s in sizes):
+        raise ValueError("(split_with_sizes) split_sizes must have only non-negative entries, "
+                         f"but received {sizes}.")
+    ax = normalize_axis("split_with_sizes", int(dim), self.ndim, "dim")
+    if sum(sizes) != self.shape[ax]:
+        raise ValueError(f"(split_with_sizes) Split sizes add up to {sum(sizes)} but the "
+                         f"tensor's size along dim {ax} is {self.shape[ax]}.")
+    return M.split(self, sizes, ax)
+
+
 def chunk(x, chunks, axis=0, name=None):
     """Split x into `chunks` equal pieces along `axis`."""
     return split(x, int(chunks), axis)
@@ -240,6 +259,11 @@ def clone(x, name=None):
     """A copy of x that stays in the autograd graph (gradient flows back to x)."""
     x = ensure_tensor(x)
     return M.cast(x, x.dtype)
+
+
+def _clone_method(self):
+    """Tensor.clone(): a copy that stays in the autograd graph."""
+    return clone(self)
 
 
 def detach(x) -> Tensor:
@@ -315,6 +339,7 @@ __all__ = [
 NOT_METHODS = {"shape", "meshgrid", "crop", "hstack", "vstack", "dstack", "column_stack",
                "row_stack"}
 
-EXTRA_METHODS = {"fill_diagonal_": fill_diagonal_, "repeat": repeat,
+EXTRA_METHODS = {"fill_diagonal_": fill_diagonal_, "repeat": repeat, "clone": _clone_method,
+                 "split_with_sizes": split_with_sizes,
                  "put_along_axis_": put_along_axis_, "swapaxes": transpose,
                  "swapdims": transpose}

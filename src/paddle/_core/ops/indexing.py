@@ -9,6 +9,8 @@
 (integer or boolean index tensors)."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .. import dtype as _dt
@@ -34,14 +36,20 @@ def build_index(spec, arrays) -> tuple:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
+def basic_index(spec) -> tuple:
+    """The NumPy index of a spec without tensor items (cached: specs repeat in loops)."""
+    return build_index(spec, ())
+
+
 def index_parts(spec, arrays) -> tuple:
     """Split an index into Paddle's two steps: (basic, advanced).
 
     Paddle applies integers, slices, None and Ellipsis first (a view), then the tensor indices
     to the dims that remain, so `x[1, :, [0, 2]]` has shape [4, 2] for a [3, 4, 5] input where
     NumPy would give [2, 4]. `advanced` is None when the index has no tensors."""
-    if not any(item[0] == "tensor" for item in spec):
-        return build_index(spec, arrays), None
+    if not arrays:
+        return basic_index(spec), None
     basic, advanced = [], []
     for item in spec:
         kind = item[0]
@@ -208,3 +216,51 @@ def _(ctx, g):
     gv = sum_to_shape(getitem(g, ctx.indices, ctx.spec), ctx.values.shape) if need_values \
         else None
     return gx, gv, None
+
+
+# ---- tensor-free indexing: single-input ops, so dispatch takes its fast path ----------------
+
+def _getitem_basic_meta(x, spec):
+    return _getitem_meta(x, [], spec)
+
+
+@defop("getitem_basic", infer_meta=_getitem_basic_meta, pattern=INJECTIVE)
+def getitem_basic(xp, x, spec):
+    """x[idx] for an index of ints, slices, None and Ellipsis only (a view of x)."""
+    try:
+        return x[basic_index(spec)]
+    except IndexError:
+        check_bounds("getitem", x.shape, spec)
+        raise
+
+
+@getitem_basic.grad()
+def _(ctx, g):
+    from .creation import full
+    base = full(list(ctx.x.shape), 0, ctx.x.dtype)
+    return index_accumulate(base, g, [], ctx.spec)
+
+
+def _setitem_basic_meta(x, values, spec):
+    return _setitem_meta(x, values, [], spec)
+
+
+@defop("setitem_basic", "x values", infer_meta=_setitem_basic_meta, pattern=INJECTIVE)
+def setitem_basic(xp, x, values, spec):
+    """x with values written at an index of ints, slices, None and Ellipsis only."""
+    return setitem.kernel(xp, x, values, [], spec)
+
+
+@setitem_basic.grad()
+def _(ctx, g):
+    from ._grad_utils import sum_to_shape
+    from .creation import full
+    need_x, need_values = ctx.needs_grad
+    gx = setitem_basic(g, full([], 0, g.dtype), ctx.spec) if need_x else None
+    gv = sum_to_shape(getitem_basic(g, ctx.spec), ctx.values.shape) if need_values else None
+    return gx, gv
+
+
+def subscript(x, tensors: list, spec):
+    """x[idx] through the cheapest op: getitem_basic when the index holds no tensors."""
+    return getitem(x, tensors, spec) if tensors else getitem_basic(x, spec)
