@@ -8,7 +8,7 @@ import numpy as np
 from .._core.ops import linalg_norm as N
 from .._core.ops import linalg_spectral as S
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, promote_pair
 from .linalg_common import assign_inplace, float_input, same_dtype
 from .math import _write_out
 
@@ -142,8 +142,9 @@ def dist(x, y, p=2, name=None):
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                3.74165750)
     """
-    x, y = float_input("dist", x), float_input("dist", y)
+    x, y = ensure_tensor(x), ensure_tensor(y)
     same_dtype("dist", x, y)
+    x, y = float_input("dist", x), float_input("dist", y)
     return N.p_norm(x - y, float(p), None, False)
 
 
@@ -155,6 +156,8 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
         >>> paddle.cdist(paddle.zeros([2, 3]), paddle.ones([4, 3])).shape
         paddle.Size([2, 4])
     """
+    # the operands promote as in a subtraction (float32 with float64 gives float64)
+    x, y = promote_pair(ensure_tensor(x), ensure_tensor(y), "cdist")
     x, y = float_input("cdist", x), float_input("cdist", y)
     for arg, t in (("x", x), ("y", y)):
         if t.ndim < 2:
@@ -167,7 +170,6 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
     if p < 0:
         raise ValueError(f"(cdist) The p must be greater than or equal to 0, But received p is "
                          f"{p}.")
-    same_dtype("cdist", x, y)
     diff = x.unsqueeze(-2) - y.unsqueeze(-3)
     return N.p_norm(diff, float(p), (diff.ndim - 1,), False)
 

@@ -894,3 +894,30 @@ def _(paddle, np):
     wide_u, wide_s, wide_v = paddle.linalg.svd_lowrank(x.mT, q=2)
     return (s, (u * s.unsqueeze(-2)) @ v.mT, ps[..., :2], (pu * ps.unsqueeze(-2)) @ pv.mT,
             wide_s, u.shape, v.shape, pu.shape, wide_u.shape, wide_v.shape)
+
+
+_MIXED = {
+    "cross": lambda paddle, a, b: paddle.cross(a, b),
+    "outer": lambda paddle, a, b: paddle.outer(a, b),
+    "inner": lambda paddle, a, b: paddle.inner(a, b),
+    "kron": lambda paddle, a, b: paddle.kron(a, b),
+    "vecdot": lambda paddle, a, b: paddle.vecdot(a, b),
+    "dot": lambda paddle, a, b: paddle.dot(a, b),
+    "mv": lambda paddle, a, b: paddle.mv(a.reshape([1, 3]), b),
+    "tensordot": lambda paddle, a, b: paddle.tensordot(a, b, 1),
+    "dist": lambda paddle, a, b: paddle.dist(a, b),
+    "cdist": lambda paddle, a, b: paddle.cdist(a.reshape([1, 3]), b.reshape([1, 3])),
+    "einsum": lambda paddle, a, b: paddle.einsum("i,i->i", a, b),
+    "solve": lambda paddle, a, b: paddle.linalg.solve(paddle.diag(a + 2), b),
+    "triangular_solve": lambda paddle, a, b: paddle.linalg.triangular_solve(
+        paddle.diag(a + 2), b.reshape([3, 1])),
+}
+
+for _name, _fn in _MIXED.items():
+    for _a, _b in [("float32", "float64"), ("float64", "float32"), ("int64", "int64"),
+                   ("int64", "float32")]:
+        def _mixed_case(paddle, np, fn=_fn, a=_a, b=_b):
+            x = paddle.to_tensor(np.array([1, 2, 3]).astype(a))
+            y = paddle.to_tensor(np.array([3, 1, 2]).astype(b))
+            return fn(paddle, x, y)
+        case(f"dtypes_{_name}_{_a}_{_b}")(_mixed_case)
