@@ -171,3 +171,27 @@ entry("matrix_exp", lambda rng, dtype: [Sample((_matrix(rng, dtype, 3, 3) * 0.5,
                                                name="needs squaring"),
                                         Sample((np.zeros((0, 2, 2), dtype),), name="empty")],
       ref=_expm_ref, rtol=1e-5, atol=1e-5)
+
+
+def _lu_unpack_samples(rng, dtype):
+    from paddle._core.ops.linalg_lu import factorize
+    samples = []
+    for shape, flags in (((3, 3), (True, True)), ((2, 3, 5), (True, True)),
+                         ((5, 3), (True, False)), ((3, 3), (False, True))):
+        packed, pivots, _ = factorize(_matrix(rng, dtype, *shape))
+        samples.append(Sample((packed, pivots), flags, grad_inputs=(0,), name=str(shape)))
+    return samples
+
+
+def _lu_unpack_ref(x, pivots, unpack_ludata, unpack_pivots):
+    from paddle._core.ops.linalg_lu import permutation_matrices
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    empty = np.zeros((0,), x.dtype)
+    perm = permutation_matrices(pivots, m, x.dtype) if unpack_pivots else empty
+    if not unpack_ludata:
+        return perm, empty, empty
+    return perm, np.tril(x[..., :, :k], -1) + np.eye(m, k), np.triu(x[..., :k, :])
+
+
+entry("lu_unpack", _lu_unpack_samples, ref=_lu_unpack_ref)

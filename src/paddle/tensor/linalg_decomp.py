@@ -225,25 +225,11 @@ def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
         [[1.0, 2.0], [3.0, 4.0]]
     """
     x = float_input("lu_unpack", x)
-    if x.ndim < 2:
-        raise ValueError(f"(lu_unpack) The shape of x should be (*, M, N), but received "
-                         f"{list(x.shape)}.")
-    m, n = x.shape[-2], x.shape[-1]
-    k = min(m, n)
-    empty = wrap(np.zeros((0,), x._data.dtype))
-    lower = upper = perm = empty
-    if unpack_ludata:
-        below = x[..., :, :k]
-        lower = below * wrap(np.tril(np.ones((m, k), x._data.dtype), -1)) \
-            + wrap(np.eye(m, k, dtype=x._data.dtype))
-        upper = x[..., :k, :] * wrap(np.triu(np.ones((k, n), x._data.dtype)))
-    if unpack_pivots:
-        pivots = y.numpy() if hasattr(y, "numpy") else np.asarray(y)
-        if pivots.shape[-1:] != (k,):
-            raise ValueError(f"(lu_unpack) The pivots must have shape (*, {k}) for a packed LU "
-                             f"of shape {list(x.shape)}, but received {list(pivots.shape)}.")
-        perm = wrap(LU.permutation_matrices(pivots.astype(np.int64), m, x._data.dtype))
-    return perm, lower, upper
+    pivots = ensure_tensor(y)
+    if pivots.dtype.kind not in "iu":
+        raise TypeError(f"(lu_unpack) The pivots must be an integer tensor, but received "
+                        f"{pivots.dtype.name}.")
+    return LU.lu_unpack(x, pivots, bool(unpack_ludata), bool(unpack_pivots))
 
 
 def householder_product(x, tau, name=None):

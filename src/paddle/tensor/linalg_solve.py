@@ -89,9 +89,7 @@ def lu_solve(b, lu, pivots, trans="N", name=None):
         raise ValueError(f"(lu_solve) trans must be one of 'N', 'T', 'C', but received {trans}.")
     b, packed = float_input("lu_solve", b), float_input("lu_solve", lu)
     same_dtype("lu_solve", b, packed, ("b", "lu"))
-    pivots = pivots.numpy() if isinstance(pivots, Tensor) else np.asarray(pivots)
-    perm = wrap(LU.permutation_matrices(pivots.astype(np.int64), packed.shape[-2],
-                                        packed._data.dtype))
+    perm = LU.lu_unpack(packed, ensure_tensor(pivots), False, True)[0]
     if trans == "N":
         z = SO.triangular_solve(packed, perm.mT @ b, False, False, True)
         return SO.triangular_solve(packed, z, True, False, False)

@@ -105,8 +105,8 @@ def einsum(xp, operands, equation):
                  equation)
     if operands[0].dtype in K.LOW_PRECISION:
         wide = [o.astype(np.float32) for o in operands]
-        return np.asarray(xp.einsum(equation, *wide, optimize=True)).astype(operands[0].dtype)
-    return np.asarray(xp.einsum(equation, *operands, optimize=True))
+        return xp.asarray(xp.einsum(equation, *wide, optimize=True)).astype(operands[0].dtype)
+    return xp.asarray(xp.einsum(equation, *operands, optimize=True))
 
 
 @einsum.grad(save="operands")

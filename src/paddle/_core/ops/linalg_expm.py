@@ -23,9 +23,9 @@ def _matrix_exp_meta(x):
     return TensorMeta(x.shape, x.dtype)
 
 
-def _pade13(a):
+def _pade13(a, xp):
     b = _PADE13
-    eye = np.broadcast_to(np.eye(a.shape[-1]), a.shape)
+    eye = xp.broadcast_to(xp.eye(a.shape[-1]), a.shape)
     a2 = a @ a
     a4 = a2 @ a2
     a6 = a4 @ a2
@@ -33,30 +33,30 @@ def _pade13(a):
              + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * eye)
     v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 \
         + b[0] * eye
-    return np.linalg.solve(v - u, v + u)
+    return xp.linalg.solve(v - u, v + u)
 
 
-def expm(x):
+def expm(x, xp=np):
     """exp of each square matrix in x [..., n, n], computed in float64."""
     a = x.astype(np.float64)
     if a.size == 0:
         return a.astype(x.dtype)
-    norms = np.abs(a).sum(axis=-2).max(axis=-1)
+    norms = xp.abs(a).sum(axis=-2).max(axis=-1)
     with np.errstate(divide="ignore"):
-        squarings = np.maximum(0, np.ceil(np.log2(norms / _THETA13))).astype(np.int64)
-    squarings = np.where(np.isfinite(norms), squarings, 0)
-    scaled = a / np.exp2(squarings)[..., None, None]
-    result = _pade13(scaled)
-    for step in range(int(squarings.max(initial=0))):
+        squarings = xp.maximum(0, xp.ceil(xp.log2(norms / _THETA13))).astype(np.int64)
+    squarings = xp.where(xp.isfinite(norms), squarings, 0)
+    scaled = a / xp.exp2(squarings)[..., None, None]
+    result = _pade13(scaled, xp)
+    for step in range(int(squarings.max()) if squarings.size else 0):
         todo = (squarings > step)[..., None, None]
-        result = np.where(todo, result @ result, result)
+        result = xp.where(todo, result @ result, result)
     return result.astype(x.dtype)
 
 
 @defop("matrix_exp", infer_meta=_matrix_exp_meta, pattern=OPAQUE, ref=expm)
 def matrix_exp(xp, x):
     _matrix_exp_meta(TensorMeta(x.shape, _dt.from_numpy_dtype(x.dtype)))
-    return expm(x)
+    return expm(x, xp)
 
 
 @matrix_exp.grad(save="x")

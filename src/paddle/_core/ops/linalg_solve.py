@@ -92,14 +92,14 @@ def _triangular_meta(x, y, upper=True, transpose=False, unitriangular=False):
     return TensorMeta(batch + (n, y.shape[-1]), x.dtype)
 
 
-def substitute(a, b, upper: bool, unit: bool):
+def substitute(a, b, upper: bool, unit: bool, xp=np):
     """Solve a @ out = b for triangular `a` by forward/back substitution, row by row, vectorized
     over the batch. Entries of `a` off its triangle are never read; a zero pivot gives inf/nan,
     as LAPACK's trtrs does."""
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:])
-    out = np.zeros(b.shape, dtype=np.result_type(a, b))
+    a = xp.broadcast_to(a, batch + a.shape[-2:])
+    b = xp.broadcast_to(b, batch + b.shape[-2:])
+    out = xp.zeros(b.shape, dtype=np.result_type(a.dtype, b.dtype))
     n = a.shape[-1]
     with quiet_errors():
         for i in (range(n - 1, -1, -1) if upper else range(n)):
@@ -122,8 +122,8 @@ def _triangular_ref(x, y, upper=True, transpose=False, unitriangular=False):
        ref=_triangular_ref)
 def triangular_solve(xp, x, y, upper=True, transpose=False, unitriangular=False):
     _triangular_meta(meta_of(x), meta_of(y), upper, transpose, unitriangular)
-    a = np.swapaxes(x, -1, -2) if transpose else x
-    return substitute(a, y, upper != transpose, unitriangular).astype(x.dtype, copy=False)
+    a = xp.swapaxes(x, -1, -2) if transpose else x
+    return substitute(a, y, upper != transpose, unitriangular, xp).astype(x.dtype, copy=False)
 
 
 @triangular_solve.grad(save="x out")
@@ -186,12 +186,12 @@ def lstsq(xp, x, y, rcond, driver):
     keep = s > cutoff
     with quiet_errors():
         inv_s = xp.where(keep, 1 / xp.where(keep, s, 1), 0)
-    solution = np.swapaxes(vh, -1, -2) @ (inv_s[..., None] * (np.swapaxes(u, -1, -2) @ y))
+    solution = xp.swapaxes(vh, -1, -2) @ (inv_s[..., None] * (xp.swapaxes(u, -1, -2) @ y))
     if driver == "gels":
-        rank = np.zeros((0,), np.int64)
+        rank = xp.zeros((0,), np.int64)
     else:
         rank = keep.sum(axis=-1).astype(np.int32)
-    values = s if driver in ("gelsd", "gelss") else np.zeros((0,), x.dtype)
+    values = s if driver in ("gelsd", "gelss") else xp.zeros((0,), x.dtype)
     return solution.astype(x.dtype), rank, values.astype(x.dtype)
 
 
