@@ -47,8 +47,10 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None, *, out=None):
         >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
     """
-    x, y = _matmul_operands(x, y)
-    return _write_out(L.matmul(x, y, bool(transpose_x), bool(transpose_y)), out)
+    if not (isinstance(x, Tensor) and isinstance(y, Tensor) and x._data.dtype == y._data.dtype):
+        x, y = _matmul_operands(x, y)
+    result = L.matmul(x, y, bool(transpose_x), bool(transpose_y))
+    return result if out is None else _write_out(result, out)
 
 
 def mm(input, mat2, name=None):
@@ -484,7 +486,7 @@ def einsum(equation, *operands):
     if not operands:
         raise ValueError("(einsum) Required at least one operand in Einsum API, but received 0.")
     tensors = [ensure_tensor(t) for t in operands]
-    canonical = E.canonical_equation(equation, [t.ndim for t in tensors])
+    canonical = E.canonical_equation(equation, tuple(t.ndim for t in tensors))
     return E.einsum(tensors, canonical)
 
 

@@ -4,6 +4,7 @@ takes that canonical form. Its gradient for each operand is again an einsum, so 
 any number of times."""
 from __future__ import annotations
 
+import functools
 import string
 
 import numpy as np
@@ -14,6 +15,7 @@ from . import _kernel_utils as K
 from .registry import OPAQUE, defop
 
 LETTERS = string.ascii_letters
+_PLAN_ABOVE = 4096  # elements of the largest operand
 
 
 def _invalid(message: str) -> ValueError:
@@ -38,7 +40,8 @@ def _split(equation: str, count: int):
     return terms, (rhs if arrow else None)
 
 
-def canonical_equation(equation: str, ndims: list) -> str:
+@functools.lru_cache(maxsize=256)
+def canonical_equation(equation: str, ndims: tuple) -> str:
     """Explicit equation with each ellipsis spelled out in unused letters (broadcast dims are
     right-aligned, as in NumPy) and the implicit output made explicit."""
     terms, rhs = _split(equation, len(ndims))
@@ -103,10 +106,13 @@ def _einsum_ref(operands, equation):
 def einsum(xp, operands, equation):
     _einsum_meta([TensorMeta(o.shape, _dt.from_numpy_dtype(o.dtype)) for o in operands],
                  equation)
+    # planning the contraction order (and routing through BLAS) only pays off for chains or
+    # large operands; for small ones the planner costs more than it saves
+    optimize = len(operands) > 2 or max(o.size for o in operands) > _PLAN_ABOVE
     if operands[0].dtype in K.LOW_PRECISION:
         wide = [o.astype(np.float32) for o in operands]
-        return xp.asarray(xp.einsum(equation, *wide, optimize=True)).astype(operands[0].dtype)
-    return xp.asarray(xp.einsum(equation, *operands, optimize=True))
+        return xp.asarray(xp.einsum(equation, *wide, optimize=optimize)).astype(operands[0].dtype)
+    return xp.asarray(xp.einsum(equation, *operands, optimize=optimize))
 
 
 @einsum.grad(save="operands")
