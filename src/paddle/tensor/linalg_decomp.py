@@ -149,7 +149,7 @@ def eig(x, name=None):
         >>> w, v = paddle.linalg.eig(paddle.to_tensor([[2., 0.], [0., 3.]]))
         >>> w
         Tensor(shape=[2], dtype=complex64, place=Place(cpu), stop_gradient=True,
-               [(2+0j), (3+0j)])
+               [(2.00000000+0.00000000j), (3.00000000+0.00000000j)])
     """
     return S.eig(float_input("eig", x))
 

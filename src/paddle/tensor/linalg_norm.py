@@ -7,6 +7,7 @@ import numpy as np
 
 from .._core.ops import linalg_norm as N
 from .._core.ops import linalg_spectral as S
+from .._core.ops.linalg_checks import prim
 from .._core.tensor import Tensor, wrap
 from ._convert import ensure_tensor, promote_pair
 from .linalg_common import assign_inplace, float_input, same_dtype
@@ -239,7 +240,7 @@ def renorm(x, p, axis, max_norm):
                          f"{x.ndim}:{list(x.shape)}")
     others = tuple(i for i in range(x.ndim) if i != axis % max(x.ndim, 1))
     norms = N.p_norm(x, float(p), others or None, True) if others else x.abs()
-    scale = (norms > max_norm).astype(x.dtype) * (max_norm / (norms + 1e-7) - 1) + 1
+    scale = prim("where")(norms > max_norm, max_norm / (norms + 1e-7), norms * 0 + 1)
     return x * scale
 
 
