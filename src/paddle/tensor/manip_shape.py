@@ -80,13 +80,13 @@ def view_as(x, other, name=None):
 def transpose_(x, perm, name=None):
     """In-place transpose: x takes the permuted shape."""
     from .manipulation import transpose, view_inplace
-    return view_inplace(x, transpose(x, perm))
+    return view_inplace(x, transpose(x, perm), "transpose_")
 
 
 def t_(input, name=None):  # noqa: A002
     """In-place t: a matrix takes its transposed shape."""
     from .manipulation import t, view_inplace
-    return view_inplace(input, t(input))
+    return view_inplace(input, t(input), "t_")
 
 
 def shape(input):  # noqa: A002

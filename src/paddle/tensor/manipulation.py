@@ -2,7 +2,10 @@
 flatten, concat/stack/split, expand/broadcast_to, cast, clone."""
 from __future__ import annotations
 
+import numpy as np
+
 from .._core import dtype as _dt
+from .._core import state
 from .._core.meta import normalize_axis
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
@@ -23,11 +26,14 @@ def reshape(x, shape, name=None):
 
 def reshape_(x, shape, name=None):
     """In-place reshape: x takes the new shape."""
-    return view_inplace(x, reshape(x, shape))
+    return view_inplace(x, reshape(x, shape), "reshape_")
 
 
-def view_inplace(x: Tensor, result: Tensor) -> Tensor:
+def view_inplace(x: Tensor, result: Tensor, api: str) -> Tensor:
     """x becomes `result` (a new view of its data): the in-place reshaping forms."""
+    if state.grad_enabled and not x.stop_gradient and x._node is None:
+        raise ValueError(f"({api}) Leaf Tensor ({x.name}) that doesn't stop gradient can't "
+                         f"use inplace strategy.")
     x._data = result._data
     x._node = result._node
     x._out_idx = result._out_idx
@@ -114,11 +120,11 @@ def unsqueeze(x, axis, name=None):
 
 
 def squeeze_(x, axis=None, name=None):
-    return view_inplace(x, squeeze(x, axis))
+    return view_inplace(x, squeeze(x, axis), "squeeze_")
 
 
 def unsqueeze_(x, axis, name=None):
-    return view_inplace(x, unsqueeze(x, axis))
+    return view_inplace(x, unsqueeze(x, axis), "unsqueeze_")
 
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
@@ -139,16 +145,16 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
 
 
 def flatten_(x, start_axis=0, stop_axis=-1, name=None):
-    return view_inplace(x, flatten(x, start_axis, stop_axis))
+    return view_inplace(x, flatten(x, start_axis, stop_axis), "flatten_")
 
 
 def _tensor_list(x, api: str) -> list:
-    if isinstance(x, Tensor):
-        return list(x)
-    if not isinstance(x, (list, tuple)):
-        raise TypeError(f"({api}) The input must be a list or tuple of Tensors, but received "
-                        f"{type(x).__name__}")
-    return [ensure_tensor(t) for t in x]
+    if not isinstance(x, (list, tuple)) or not all(isinstance(t, Tensor) for t in x):
+        got = type(x).__name__ if not isinstance(x, (list, tuple)) else "a list holding " + \
+            ", ".join(sorted({type(t).__name__ for t in x}))
+        raise ValueError(f"({api}) argument 'x' must be a list or tuple of Tensors, but got "
+                         f"{got}.")
+    return list(x)
 
 
 def concat(x, axis=0, name=None, *, out=None):
@@ -211,7 +217,16 @@ def split_with_sizes(self, split_sizes, dim=0):
 
 
 def chunk(x, chunks, axis=0, name=None):
-    """Split x into `chunks` equal pieces along `axis`."""
+    """Split x into `chunks` equal pieces along `axis`.
+
+    Example:
+        >>> import paddle
+        >>> [t.shape for t in paddle.chunk(paddle.zeros([2, 4]), 2, axis=1)]
+        [paddle.Size([2, 2]), paddle.Size([2, 2])]
+    """
+    if isinstance(chunks, bool) or not isinstance(chunks, (int, np.integer)):
+        raise TypeError(f"(chunk) chunks must be an int, but received "
+                        f"{type(chunks).__name__}.")
     return split(x, int(chunks), axis)
 
 
@@ -223,9 +238,18 @@ def unbind(input, axis=0):  # noqa: A002
 
 
 def unstack(x, axis=0, num=None):
-    """Split x along `axis` into rank-reduced tensors."""
+    """Split x along `axis` into rank-reduced tensors.
+
+    Example:
+        >>> import paddle
+        >>> [t.shape for t in paddle.unstack(paddle.zeros([2, 3]), axis=1)]
+        [paddle.Size([2]), paddle.Size([2]), paddle.Size([2])]
+    """
     x = ensure_tensor(x)
     ax = normalize_axis("unstack", int(axis), x.ndim)
+    if num is not None and int(num) != x.shape[ax]:
+        raise ValueError(f"(unstack) num ({num}) must equal the size of axis {ax} "
+                         f"({x.shape[ax]}).")
     return M.unstack(x, ax, num)
 
 
@@ -252,7 +276,7 @@ def cast(x, dtype):
 
 def cast_(x, dtype):
     """In-place cast: x takes the new dtype."""
-    return view_inplace(x, cast(x, dtype))
+    return view_inplace(x, cast(x, dtype), "cast_")
 
 
 def clone(x, name=None):
