@@ -177,11 +177,7 @@ def index_put(x, indices, value, accumulate=False, name=None):
     if value._data.dtype != x._data.dtype:
         raise ValueError(f"(index_put) value must have the dtype of x ({x.dtype.name}), but "
                          f"received {value.dtype.name}.")
-    tensors = [_put_index(t, x.shape[min(k, max(x.ndim - 1, 0))])
-               for k, t in enumerate(indices)]
-    covered = sum(max(t.ndim, 1) if t._data.dtype == np.bool_ else 1 for t in tensors)
-    if covered > x.ndim:
-        raise IndexError(f"(index_put) Too many indices ({covered}) for x of rank {x.ndim}.")
+    tensors = _put_indices(indices, x.shape)
     spec = tuple(("tensor", k) for k in range(len(tensors)))
     if accumulate:
         region = I.getitem(x, tensors, spec)
@@ -191,12 +187,21 @@ def index_put(x, indices, value, accumulate=False, name=None):
     return I.setitem(x, value, tensors, spec)
 
 
-def _put_index(t, size: int) -> Tensor:
-    if not isinstance(t, Tensor) or t._data.dtype not in (np.bool_, np.int32, np.int64):
-        raise ValueError("(index_put) indices must be a tuple of bool, int32 or int64 Tensors.")
-    if t._data.dtype != np.bool_:
-        check_index_range("index_put", t, size, IndexError)
-    return t
+def _put_indices(indices, shape) -> list:
+    """Check the index tensors of index_put against the dims they address (a k-D boolean
+    mask addresses k dims)."""
+    tensors, dim = list(indices), 0
+    for t in tensors:
+        if not isinstance(t, Tensor) or t._data.dtype not in (np.bool_, np.int32, np.int64):
+            raise ValueError("(index_put) indices must be a tuple of bool, int32 or int64 "
+                             "Tensors.")
+        is_mask = t._data.dtype == np.bool_
+        if dim + (max(t.ndim, 1) if is_mask else 1) > len(shape):
+            raise IndexError(f"(index_put) Too many indices for x of rank {len(shape)}.")
+        if not is_mask:
+            check_index_range("index_put", t, shape[dim], IndexError)
+        dim += max(t.ndim, 1) if is_mask else 1
+    return tensors
 
 
 index_put_ = inplace(index_put)

@@ -25,7 +25,14 @@ def reshape(x, shape, name=None):
 
 
 def reshape_(x, shape, name=None):
-    """In-place reshape: x takes the new shape."""
+    """In-place reshape: x takes the new shape.
+
+    Example:
+        >>> import paddle
+        >>> x = paddle.zeros([2, 3])
+        >>> paddle.reshape_(x, [3, 2]).shape
+        paddle.Size([3, 2])
+    """
     return view_inplace(x, reshape(x, shape), "reshape_")
 
 
@@ -65,7 +72,13 @@ def transpose(x, perm, name=None):
 
 
 def t(input, name=None):  # noqa: A002
-    """Transpose a tensor of rank <= 2."""
+    """Transpose a tensor of rank <= 2 (0-D and 1-D tensors are returned as they are).
+
+    Example:
+        >>> import paddle
+        >>> paddle.t(paddle.zeros([2, 3])).shape
+        paddle.Size([3, 2])
+    """
     x = ensure_tensor(input)
     if x.ndim > 2:
         raise ValueError(f"(t) The input should be a tensor of rank <= 2, but received rank "
@@ -108,27 +121,48 @@ def _moveaxis_axes(axes: list, ndim: int, arg: str) -> list:
 
 
 def squeeze(x, axis=None, name=None):
-    """Remove size-1 axes (all of them, or those listed in `axis`)."""
+    """Remove size-1 axes (all of them, or those listed in `axis`; listed axes that are not
+    of size 1 are kept).
+
+    Example:
+        >>> import paddle
+        >>> paddle.squeeze(paddle.zeros([1, 3, 1]), axis=0).shape
+        paddle.Size([3, 1])
+    """
     x = ensure_tensor(x)
     axes = [] if axis is None else int_list(axis, "squeeze", "axis")
     return M.squeeze(x, axes)
 
 
 def unsqueeze(x, axis, name=None):
-    """Insert size-1 axes at the positions in `axis`."""
+    """Insert size-1 axes at the positions in `axis` (applied one after another).
+
+    Example:
+        >>> import paddle
+        >>> paddle.unsqueeze(paddle.zeros([2, 3]), [0, -1]).shape
+        paddle.Size([1, 2, 3, 1])
+    """
     return M.unsqueeze(ensure_tensor(x), int_list(axis, "unsqueeze", "axis"))
 
 
 def squeeze_(x, axis=None, name=None):
+    """In-place squeeze: x takes the squeezed shape."""
     return view_inplace(x, squeeze(x, axis), "squeeze_")
 
 
 def unsqueeze_(x, axis, name=None):
+    """In-place unsqueeze: x takes the unsqueezed shape."""
     return view_inplace(x, unsqueeze(x, axis), "unsqueeze_")
 
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
-    """Merge axes start_axis..stop_axis into one."""
+    """Merge axes start_axis..stop_axis into one (a 0-D input becomes shape [1]).
+
+    Example:
+        >>> import paddle
+        >>> paddle.flatten(paddle.zeros([2, 3, 4]), start_axis=1).shape
+        paddle.Size([2, 12])
+    """
     x = ensure_tensor(x)
     if x.ndim == 0:
         return M.reshape(x, [1])
@@ -145,6 +179,7 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
 
 
 def flatten_(x, start_axis=0, stop_axis=-1, name=None):
+    """In-place flatten: x takes the flattened shape."""
     return view_inplace(x, flatten(x, start_axis, stop_axis), "flatten_")
 
 
@@ -186,7 +221,13 @@ def stack(x, axis=0, name=None, *, out=None):
 
 
 def split(x, num_or_sections, axis=0, name=None):
-    """Split x into pieces along `axis` (an int count, or a list of sizes with one -1)."""
+    """Split x into pieces along `axis` (an int count, or a list of sizes with one -1).
+
+    Example:
+        >>> import paddle
+        >>> [t.shape for t in paddle.split(paddle.zeros([2, 6]), [1, -1], axis=1)]
+        [paddle.Size([2, 1]), paddle.Size([2, 5])]
+    """
     x = ensure_tensor(x)
     if isinstance(axis, Tensor):
         axis = int(axis.item())
@@ -231,7 +272,13 @@ def chunk(x, chunks, axis=0, name=None):
 
 
 def unbind(input, axis=0):  # noqa: A002
-    """Remove `axis`, returning the slices along it."""
+    """Remove `axis`, returning the slices along it.
+
+    Example:
+        >>> import paddle
+        >>> len(paddle.unbind(paddle.zeros([2, 3]), axis=1))
+        3
+    """
     x = ensure_tensor(input)
     ax = normalize_axis("unbind", int(axis), x.ndim)
     return M.unstack(x, ax, None)
@@ -254,22 +301,47 @@ def unstack(x, axis=0, num=None):
 
 
 def expand(x, shape, name=None):
-    """Broadcast x to `shape` (-1 keeps a dimension)."""
+    """Broadcast x to `shape` (-1 keeps a dimension).
+
+    Example:
+        >>> import paddle
+        >>> paddle.expand(paddle.zeros([3, 1]), [2, -1, 4]).shape
+        paddle.Size([2, 3, 4])
+    """
     return M.expand(ensure_tensor(x), int_list(shape, "expand", "shape"))
 
 
 def broadcast_to(x, shape, name=None):
-    """Broadcast x to `shape`."""
+    """Broadcast x to `shape`.
+
+    Example:
+        >>> import paddle
+        >>> paddle.broadcast_to(paddle.zeros([3]), [2, 3]).shape
+        paddle.Size([2, 3])
+    """
     return M.expand(ensure_tensor(x), int_list(shape, "broadcast_to", "shape"))
 
 
 def expand_as(x, y, name=None):
-    """Broadcast x to y's shape."""
+    """Broadcast x to y's shape.
+
+    Example:
+        >>> import paddle
+        >>> paddle.expand_as(paddle.zeros([3]), paddle.ones([2, 3])).shape
+        paddle.Size([2, 3])
+    """
     return M.expand(ensure_tensor(x), list(y.shape))
 
 
 def cast(x, dtype):
-    """Convert x to `dtype` (returns x's values as a new tensor)."""
+    """Convert x to `dtype` (returns x's values as a new tensor).
+
+    Example:
+        >>> import paddle
+        >>> paddle.cast(paddle.to_tensor([1.7, -2.2]), 'int32')
+        Tensor(shape=[2], dtype=int32, place=Place(cpu), stop_gradient=True,
+               [ 1, -2])
+    """
     x = ensure_tensor(x)
     return M.cast(x, _dt.to_dtype(dtype))
 
@@ -280,7 +352,14 @@ def cast_(x, dtype):
 
 
 def clone(x, name=None):
-    """A copy of x that stays in the autograd graph (gradient flows back to x)."""
+    """A copy of x that stays in the autograd graph (gradient flows back to x).
+
+    Example:
+        >>> import paddle
+        >>> paddle.clone(paddle.to_tensor([1., 2.]))
+        Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [1., 2.])
+    """
     x = ensure_tensor(x)
     return M.cast(x, x.dtype)
 
@@ -304,7 +383,13 @@ def detach_(x) -> Tensor:
 
 
 def view(x, shape_or_dtype, name=None):
-    """Reshape (list/tuple) or reinterpret the bytes as another dtype."""
+    """Reshape (list/tuple) or reinterpret the bytes as another dtype.
+
+    Example:
+        >>> import paddle
+        >>> paddle.view(paddle.zeros([2, 3]), [3, 2]).shape
+        paddle.Size([3, 2])
+    """
     if isinstance(shape_or_dtype, (list, tuple, Tensor)):
         return reshape(x, shape_or_dtype)
     from .._core.tensor import wrap
