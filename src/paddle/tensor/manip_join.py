@@ -46,9 +46,11 @@ def tensor_split(x, num_or_indices, axis=0, name=None):
 
 
 def _slice_axis(x: Tensor, axis: int, start, stop) -> Tensor:
+    """A copy of x[start:stop] along axis (Paddle's tensor_split pieces are not views)."""
     items = [FULL] * x.ndim
     items[axis] = ("slice", start, stop, None)
-    return I.getitem_basic(x, tuple(items))
+    piece = I.getitem_basic(x, tuple(items))
+    return M.cast(piece, piece.dtype)
 
 
 def _split_along(api: str, min_rank: int, axis_of, doc: str):

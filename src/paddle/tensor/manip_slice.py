@@ -90,7 +90,8 @@ def crop(x, shape=None, offsets=None, name=None):
             raise ValueError(f"(crop) offset {start} plus size {size} must fit in dimension "
                              f"{d} of size {x.shape[d]}.")
         items.append(("slice", start, start + size, None))
-    return I.getitem_basic(x, tuple(items))
+    block = I.getitem_basic(x, tuple(items))
+    return M.cast(block, block.dtype)  # a copy: Paddle's crop does not return a view
 
 
 def narrow(input, dim, start, length):  # noqa: A002

@@ -7,6 +7,7 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core import state
 from .._core.meta import normalize_axis
+from .._core.ops import indexing as I
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
 from ._convert import ensure_tensor
@@ -254,7 +255,11 @@ def split_with_sizes(self, split_sizes, dim=0):
     if sum(sizes) != self.shape[ax]:
         raise ValueError(f"(split_with_sizes) Split sizes add up to {sum(sizes)} but the "
                          f"tensor's size along dim {ax} is {self.shape[ax]}.")
-    return M.split(self, sizes, ax)
+    lead = (("slice", None, None, None),) * ax
+    bounds = np.cumsum([0] + sizes)
+    # Paddle's split_with_sizes returns views of the tensor (split returns copies).
+    return [I.getitem_basic(self, lead + (("slice", int(a), int(b), None),))
+            for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def chunk(x, chunks, axis=0, name=None):
@@ -281,7 +286,9 @@ def unbind(input, axis=0):  # noqa: A002
     """
     x = ensure_tensor(input)
     ax = normalize_axis("unbind", int(axis), x.ndim)
-    return M.unstack(x, ax, None)
+    lead = (("slice", None, None, None),) * ax
+    # Paddle's unbind returns views of x (unstack returns copies).
+    return [I.getitem_basic(x, lead + (("int", i),)) for i in range(x.shape[ax])]
 
 
 def unstack(x, axis=0, num=None):

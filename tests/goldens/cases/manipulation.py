@@ -229,3 +229,36 @@ CASES["cast_inplace"] = _call(lambda p, x: (p.cast_(x, "float64"), x), (2, 3))
 CASES["clone_basic"] = _call(lambda p, x: p.clone(x))
 CASES["clone_grad"] = _grad(lambda p, x: p.clone(x) * 2, (2, 3))
 CASES["clone_method_grad"] = _grad(lambda p, x: x.clone(), (2, 3))
+
+# ---- which results share memory with the input (writing into the result shows in x) ----------
+_VIEW_OR_COPY = {
+    "getitem": lambda p, x: x[0], "getitem_list": lambda p, x: x[[0]],
+    "reshape": lambda p, x: p.reshape(x, [3, 2]), "transpose": lambda p, x: x.transpose([1, 0]),
+    "slice": lambda p, x: p.slice(x, [1], [0], [2]), "unsqueeze": lambda p, x: x.unsqueeze(0),
+    "squeeze": lambda p, x: p.squeeze(x), "flatten": lambda p, x: x.flatten(),
+    "split": lambda p, x: p.split(x, 3, axis=1)[0], "unbind": lambda p, x: p.unbind(x, 0)[0],
+    "unstack": lambda p, x: p.unstack(x, 1)[0], "chunk": lambda p, x: p.chunk(x, 3, 1)[0],
+    "tensor_split": lambda p, x: p.tensor_split(x, 3, 1)[0],
+    "split_with_sizes": lambda p, x: x.split_with_sizes([1, 2], 1)[0],
+    "narrow": lambda p, x: p.narrow(x, 1, 0, 2), "crop": lambda p, x: p.crop(x, [1, 2]),
+    "strided_slice": lambda p, x: p.strided_slice(x, [1], [0], [3], [2]),
+    "view": lambda p, x: p.view(x, [3, 2]), "moveaxis": lambda p, x: p.moveaxis(x, 0, 1),
+    "T": lambda p, x: x.T, "unflatten": lambda p, x: p.unflatten(x, 1, [3, 1]),
+    "atleast_3d": lambda p, x: p.atleast_3d(x), "expand_as": lambda p, x: p.expand_as(x, x),
+    "clone": lambda p, x: p.clone(x), "cast_same": lambda p, x: p.cast(x, "float32"),
+    "gather": lambda p, x: p.gather(x, p.to_tensor([0])), "flip": lambda p, x: p.flip(x, 0),
+    "concat_one": lambda p, x: p.concat([x]), "tile_ones": lambda p, x: p.tile(x, [1, 1]),
+}
+
+
+def _write_through(fn):
+    def case(paddle, np):
+        x = paddle.to_tensor(np.arange(6.0).reshape(2, 3).astype("float32"))
+        y = fn(paddle, x)
+        y[(0,) * y.ndim] = 50.0
+        return x
+    return case
+
+
+for _name, _fn in _VIEW_OR_COPY.items():
+    CASES[f"shares_memory_{_name}"] = _write_through(_fn)

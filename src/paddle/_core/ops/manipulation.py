@@ -280,9 +280,10 @@ def split_sections(op: str, dim: int, num_or_sections) -> list:
 
 @defop("split", infer_meta=_split_meta, pattern=INJECTIVE, ref=np.split, list_output=True)
 def split(xp, x, sections, axis=0):
+    """Pieces are copies: Paddle's split does not return views of x."""
     ax = normalize_axis("split", axis, x.ndim)
     bounds = np.cumsum(sections)[:-1]
-    return tuple(xp.split(x, bounds, axis=ax))
+    return tuple(piece.copy() for piece in xp.split(x, bounds, axis=ax))
 
 
 @split.grad()
@@ -299,8 +300,9 @@ def _unstack_meta(x, axis=0, num=None):
 
 @defop("unstack", infer_meta=_unstack_meta, pattern=INJECTIVE, list_output=True)
 def unstack(xp, x, axis=0, num=None):
+    """Slices are copies, as in Paddle (unbind, which returns views, is built on getitem)."""
     ax = normalize_axis("unstack", axis, x.ndim)
-    return tuple(xp.moveaxis(x, ax, 0))
+    return tuple(piece.copy() for piece in xp.moveaxis(x, ax, 0))
 
 
 @unstack.grad()
