@@ -12,7 +12,7 @@ from .._core.ops import manip_reorder as MR
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor, wrap
 from ._convert import ensure_tensor, scalar_tensor
-from .manip_common import int_arg, write_out
+from .manip_common import inplace, int_arg, write_out
 
 _DIAG_SPEC = (("ellipsis",), ("tensor", 0), ("tensor", 1))
 
@@ -230,3 +230,20 @@ def _filled_positions(shape: tuple, offset: int, wrap_around: bool) -> np.ndarra
         return np.arange(start, rows * cols, cols + 1, dtype=np.int64)
     count = max(0, min(rows - max(-offset, 0), cols - max(offset, 0)))
     return start + (cols + 1) * np.arange(count, dtype=np.int64)
+
+
+def fill_diagonal_tensor(x, y, offset=0, dim1=0, dim2=1, name=None):
+    """Tensor.fill_diagonal_tensor: x with the diagonal of dims dim1/dim2 replaced by y
+    (the same as diagonal_scatter).
+
+    Example:
+        >>> import paddle
+        >>> paddle.zeros([2, 2]).fill_diagonal_tensor(paddle.to_tensor([1., 2.]))
+        Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [[1., 0.],
+                [0., 2.]])
+    """
+    return diagonal_scatter(x, y, offset, dim1, dim2)
+
+
+fill_diagonal_tensor_ = inplace(fill_diagonal_tensor)

@@ -404,7 +404,8 @@ def view(x, shape_or_dtype, name=None):
 
 
 from .manip_diag import (diag, diag_embed, diagflat, diagonal, diagonal_scatter,  # noqa: E402
-                         fill_diagonal_, tril, tril_, triu, triu_)
+                         fill_diagonal_, fill_diagonal_tensor, fill_diagonal_tensor_, tril,
+                         tril_, triu, triu_)
 from .manip_gather import (gather, gather_nd, index_sample, index_select,  # noqa: E402
                            masked_select, take, take_along_axis)
 from .manip_join import (atleast_1d, atleast_2d, atleast_3d, block_diag,  # noqa: E402
@@ -455,7 +456,9 @@ __all__ = [
 NOT_METHODS = {"shape", "meshgrid", "crop", "hstack", "vstack", "dstack", "column_stack",
                "row_stack"}
 
-EXTRA_METHODS = {"fill_diagonal_": fill_diagonal_, "repeat": repeat, "clone": _clone_method,
+EXTRA_METHODS = {"fill_diagonal_": fill_diagonal_, "fill_diagonal_tensor": fill_diagonal_tensor,
+                 "fill_diagonal_tensor_": fill_diagonal_tensor_, "repeat": repeat,
+                 "clone": _clone_method,
                  "split_with_sizes": split_with_sizes,
                  "put_along_axis_": put_along_axis_, "swapaxes": transpose,
                  "swapdims": transpose}

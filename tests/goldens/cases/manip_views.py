@@ -237,3 +237,13 @@ def _pad_grad(mode):
 
 for _mode in ["constant", "reflect", "replicate", "circular"]:
     CASES[f"pad_grad_{_mode}"] = _pad_grad(_mode)
+CASES["fill_diagonal_tensor_batched"] = _call(lambda p, x: x.fill_diagonal_tensor(
+    p.ones([2, 3]) * 7, 0, 1, 2), (2, 3, 3))
+CASES["fill_diagonal_tensor_offset"] = _call(lambda p, x: x.fill_diagonal_tensor(
+    p.ones([3]), 1), (3, 4))
+CASES["fill_diagonal_tensor_dims"] = _call(lambda p, x: x.fill_diagonal_tensor(
+    p.ones([3, 2]), 0, 0, 1), (2, 3, 3))
+CASES["fill_diagonal_tensor_bad_shape"] = _call(lambda p, x: x.fill_diagonal_tensor(
+    p.ones([2])), (3, 3))
+CASES["fill_diagonal_tensor_inplace"] = _call(lambda p, x: (x.fill_diagonal_tensor_(
+    p.ones([3])), x), (3, 3))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtype as _dt
 from ..meta import TensorMeta
 from ..tensor import wrap
 from . import _kernel_utils as K
