@@ -88,15 +88,17 @@ def _slice_part(v):
     return int(v)
 
 
-def getitem(x: Tensor, index) -> Tensor:
-    if type(index) is int:
-        return I.getitem_basic(x, (("int", index),))
-    spec, tensors = parse_index(index)
+def getitem(x: Tensor, item) -> Tensor:
+    """Tensor.__getitem__: x[item] with Paddle's indexing rules."""
+    if type(item) is int:
+        return I.getitem_basic(x, (("int", item),))
+    spec, tensors = parse_index(item)
     return I.subscript(x, tensors, spec)
 
 
-def setitem(x: Tensor, index, value) -> None:
-    spec, tensors = parse_index(index)
+def setitem(x: Tensor, item, value) -> None:
+    """Tensor.__setitem__: x[item] = value in place (value converted to x's dtype)."""
+    spec, tensors = parse_index(item)
     if isinstance(value, Tensor):
         value = cast_to(value, x.dtype)
     elif isinstance(value, (int, float, bool, complex, np.generic)):
