@@ -22,3 +22,6 @@ from .layer.loss import *  # noqa: F401,F403
 from .layer.loss_extra import *  # noqa: F401,F403
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue  # noqa: F401
 from . import utils  # noqa: F401
+from .layer.conv import *  # noqa: F401,F403
+from .layer.pooling import *  # noqa: F401,F403
+from .layer.padding import *  # noqa: F401,F403

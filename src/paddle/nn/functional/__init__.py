@@ -14,3 +14,7 @@ from .loss_binary import *  # noqa: F401,F403
 from .loss_margin import *  # noqa: F401,F403
 from .loss_ctc import *  # noqa: F401,F403
 from .loss_adaptive import *  # noqa: F401,F403
+from .conv import *  # noqa: F401,F403
+from .pooling import *  # noqa: F401,F403
+from .pooling_extra import *  # noqa: F401,F403
+from .pad import *  # noqa: F401,F403

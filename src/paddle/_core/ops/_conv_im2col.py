@@ -1,0 +1,132 @@
+"""NumPy building blocks of the convolution kernels: sliding-window views (im2col), their
+adjoint (col2im) and the three matrix products a convolution needs.
+
+Everything is channel-first, with any number of spatial dims. A convolution relates a "big"
+tensor (the conv input, the transposed-conv output) to a "small" one through a geometry:
+kernel size, strides, per-side paddings ((before, after) per spatial dim) and dilations.
+
+    correlate(big, w)   -> small     conv forward            (and the transposed conv's VJP)
+    scatter(small, w)   -> big       transposed conv forward (and the conv's input VJP)
+    weight_of(big, small) -> w       the conv's weight VJP
+
+The products run as one batched matmul over groups on float32/float64 BLAS; low-precision
+inputs are widened to float32 and rounded back by the callers."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+
+def span(kernel: int, dilation: int) -> int:
+    """How many input positions one dilated kernel covers."""
+    return dilation * (kernel - 1) + 1
+
+
+def small_size(big: int, kernel: int, stride: int, before: int, after: int,
+               dilation: int) -> int:
+    """Output length of a convolution/pooling window sweep (-1 stays unknown)."""
+    if big == -1:
+        return -1
+    return (big + before + after - span(kernel, dilation)) // stride + 1
+
+
+def pad_zeros(x: np.ndarray, pads) -> np.ndarray:
+    """Zero-pad the spatial dims (all dims after the first two) by (before, after) pairs."""
+    if not any(b or a for b, a in pads):
+        return x
+    shape = x.shape[:2] + tuple(d + b + a for d, (b, a) in zip(x.shape[2:], pads))
+    out = np.zeros(shape, x.dtype)
+    out[(slice(None), slice(None)) + tuple(slice(b, b + d) for d, (b, _) in
+                                           zip(x.shape[2:], pads))] = x
+    return out
+
+
+def windows(x: np.ndarray, kernel, strides, pads, dilations, out_sizes) -> np.ndarray:
+    """A view of shape (N, C, *out_sizes, *kernel): the input patch under every output
+    position, taken from the zero-padded input."""
+    padded = pad_zeros(x, pads)
+    nd = len(kernel)
+    spans = tuple(span(k, d) for k, d in zip(kernel, dilations))
+    view = sliding_window_view(padded, spans, axis=tuple(range(2, 2 + nd)))
+    index = (slice(None), slice(None))
+    index += tuple(slice(0, (o - 1) * s + 1, s) for o, s in zip(out_sizes, strides))
+    index += tuple(slice(None, None, d) for d in dilations)
+    return view[index]
+
+
+def group_columns(win: np.ndarray, groups: int) -> np.ndarray:
+    """im2col matrix per group, (G, N * positions, C/G * kernel taps), from a window view."""
+    n, c = win.shape[:2]
+    nd = (win.ndim - 2) // 2
+    grouped = win.reshape((n, groups, c // groups) + win.shape[2:])
+    # (G, N, *out, C/G, *kernel): rows are output positions, columns channel-major taps
+    order = (1, 0) + tuple(range(3, 3 + nd)) + (2,) + tuple(range(3 + nd, 3 + 2 * nd))
+    rows = n * math.prod(win.shape[2:2 + nd])
+    columns = c // groups * math.prod(win.shape[2 + nd:])
+    return grouped.transpose(order).reshape(groups, rows, columns)
+
+
+def group_rows(small: np.ndarray, groups: int) -> np.ndarray:
+    """(N, Co, *out) -> (G, N * positions, Co/G), matching group_columns' row order."""
+    n, co = small.shape[:2]
+    positions = math.prod(small.shape[2:])
+    grouped = small.reshape(n, groups, co // groups, positions)
+    return grouped.transpose(1, 0, 3, 2).reshape(groups, n * positions, co // groups)
+
+
+def correlate(big, w, strides, pads, dilations, groups, out_sizes):
+    """Cross-correlation (the conv forward): (N, C, *big) x (Co, C/G, *k) -> (N, Co, *out)."""
+    n = big.shape[0]
+    co = w.shape[0]
+    kernel = w.shape[2:]
+    if 0 in out_sizes:
+        return np.zeros((n, co) + tuple(out_sizes), big.dtype)
+    cols = group_columns(windows(big, kernel, strides, pads, dilations, out_sizes), groups)
+    weights = w.reshape(groups, co // groups, -1).transpose(0, 2, 1)
+    prod = np.matmul(cols, weights)  # (G, N * positions, Co/G)
+    prod = prod.reshape((groups, n) + tuple(out_sizes) + (co // groups,))
+    nd = len(out_sizes)
+    order = (1, 0, 2 + nd) + tuple(range(2, 2 + nd))
+    return np.ascontiguousarray(prod.transpose(order)).reshape((n, co) + tuple(out_sizes))
+
+
+def scatter(small, w, strides, pads, dilations, groups, big_sizes):
+    """The adjoint of correlate in its input (transposed convolution / col2im):
+    (N, Co, *out) x (Co, C/G, *k) -> (N, C, *big)."""
+    n = small.shape[0]
+    out_sizes = small.shape[2:]
+    cg = w.shape[1]
+    if 0 in out_sizes:
+        return np.zeros((n, groups * cg) + tuple(big_sizes), small.dtype)
+    kernel = w.shape[2:]
+    nd = len(kernel)
+    rows = group_rows(small, groups)
+    cols = np.matmul(rows, w.reshape(groups, w.shape[0] // groups, -1))
+    cols = cols.reshape((groups, n) + tuple(out_sizes) + (cg,) + tuple(kernel))
+    # taps first, so that each tap's contribution is one contiguous block (N, G, C/G, *out)
+    order = tuple(range(3 + nd, 3 + 2 * nd)) + (1, 0, 2 + nd) + tuple(range(2, 2 + nd))
+    cols = np.ascontiguousarray(cols.transpose(order))
+    padded_sizes = tuple(b + a + s for (b, a), s in zip(pads, big_sizes))
+    padded = np.zeros((n, groups, cg) + padded_sizes, cols.dtype)
+    for tap in np.ndindex(*kernel):
+        target = (slice(None),) * 3 + tuple(
+            slice(t * d, t * d + (o - 1) * s + 1, s)
+            for t, d, o, s in zip(tap, dilations, out_sizes, strides))
+        padded[target] += cols[tap]
+    crop = (slice(None),) * 3 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
+    return np.ascontiguousarray(padded[crop]).reshape((n, groups * cg) + tuple(big_sizes))
+
+
+def weight_of(big, small, kernel, strides, pads, dilations, groups):
+    """The adjoint of correlate in its weight: (N, C, *big) x (N, Co, *out) -> (Co, C/G, *k)."""
+    c = big.shape[1]
+    co = small.shape[1]
+    if small.size == 0:
+        return np.zeros((co, c // groups) + tuple(kernel), big.dtype)
+    cols = group_columns(windows(big, kernel, strides, pads, dilations, small.shape[2:]),
+                         groups)
+    rows = group_rows(small, groups)
+    w = np.matmul(rows.transpose(0, 2, 1), cols)  # (G, Co/G, C/G * taps)
+    return w.reshape((co, c // groups) + tuple(kernel))

@@ -1,0 +1,119 @@
+"""NumPy window geometry of the pooling kernels (channel-first, any number of spatial dims).
+
+Regular windows start at o * stride - pad_before and hold `kernel` positions; adaptive windows
+cover [floor(o * S / O), ceil((o + 1) * S / O)). Positions outside the input never contribute:
+regular windows are read from a copy padded with a fill value (-inf for max, 0 for sums),
+adaptive ones through index tables that point outside positions at one trailing fill slot."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+# Paddle's max pooling starts from -FLT_MAX: empty windows give it, and never select an index.
+LOWEST = np.finfo(np.float32).min
+
+
+def pool_out_size(size: int, kernel: int, stride: int, before: int, after: int,
+                  ceil_mode: bool) -> int:
+    """Paddle's pooled length, with C-style division (a kernel a little larger than the input
+    still gives one window) and no adjustment for windows that start in the padding."""
+    if size == -1:
+        return -1
+    room = size + before + after - kernel + (stride - 1 if ceil_mode else 0)
+    return (room // stride if room >= 0 else -(-room // stride)) + 1
+
+
+def adaptive_bounds(size: int, out: int) -> tuple[np.ndarray, np.ndarray]:
+    o = np.arange(out)
+    return (o * size) // out, -((-(o + 1) * size) // out)
+
+
+def regular_windows(x: np.ndarray, kernel, strides, pads, out_sizes, fill) -> np.ndarray:
+    """View (N, C, *out, *kernel) of x padded with `fill`, long enough for every window."""
+    nd = len(kernel)
+    if 0 in out_sizes:
+        return np.zeros(x.shape[:2] + tuple(out_sizes) + tuple(kernel), x.dtype)
+    sizes = x.shape[2:]
+    after = [max((o - 1) * s + k - d - b, 0) for o, s, k, d, (b, _) in
+             zip(out_sizes, strides, kernel, sizes, pads)]
+    shape = x.shape[:2] + tuple(d + b + a for d, (b, _), a in zip(sizes, pads, after))
+    padded = np.full(shape, fill, x.dtype)
+    padded[(slice(None),) * 2 + tuple(slice(b, b + d) for d, (b, _) in zip(sizes, pads))] = x
+    view = sliding_window_view(padded, tuple(kernel), axis=tuple(range(2, 2 + nd)))
+    index = (slice(None),) * 2 + tuple(slice(0, (o - 1) * s + 1, s)
+                                       for o, s in zip(out_sizes, strides))
+    return view[index]
+
+
+def regular_positions(kernel, strides, pads, out_sizes) -> list[np.ndarray]:
+    """Per dim, the input position of each (output, tap) pair: arrays of shape (O, k)."""
+    return [np.arange(o)[:, None] * s - b + np.arange(k)[None, :]
+            for k, s, (b, _), o in zip(kernel, strides, pads, out_sizes)]
+
+
+def adaptive_positions(sizes, out_sizes) -> list[np.ndarray]:
+    """Per dim, (O, K) input positions of adaptive windows (K = the longest window); positions
+    past a window's end are marked with the dim's size (out of range)."""
+    tables = []
+    for size, out in zip(sizes, out_sizes):
+        start, end = adaptive_bounds(size, out)
+        taps = np.arange(int((end - start).max()) if out else 0)
+        pos = start[:, None] + taps[None, :]
+        tables.append(np.where(pos < end[:, None], pos, size))
+    return tables
+
+
+def gather_windows(x: np.ndarray, tables, fill) -> np.ndarray:
+    """(N, C, *out, *taps) windows through per-dim position tables; out-of-range positions
+    read `fill`."""
+    nd = len(tables)
+    sizes = x.shape[2:]
+    padded = np.full(x.shape[:2] + tuple(d + 1 for d in sizes), fill, x.dtype)
+    padded[(slice(None),) * 2 + tuple(slice(0, d) for d in sizes)] = x
+    index = []
+    for d, (size, table) in enumerate(zip(sizes, tables)):
+        safe = np.where((table >= 0) & (table < size), table, size)
+        shape = [1] * (2 * nd)
+        shape[d], shape[nd + d] = table.shape
+        index.append(safe.reshape(shape))
+    return padded[(slice(None), slice(None)) + tuple(index)]
+
+
+def flat_positions(tables, sizes) -> np.ndarray:
+    """Row-major flat input index of every (out..., taps...) entry (-1 where out of range)."""
+    nd = len(tables)
+    flat = np.zeros((1,) * (2 * nd), np.int64)
+    inside = np.ones((1,) * (2 * nd), bool)
+    for d, (size, table) in enumerate(zip(sizes, tables)):
+        shape = [1] * (2 * nd)
+        shape[d], shape[nd + d] = table.shape
+        t = table.reshape(shape)
+        flat = flat * size + t
+        inside = inside & (t >= 0) & (t < size)
+    return np.where(inside, flat, -1)
+
+
+def argmax_windows(win: np.ndarray, positions: np.ndarray):
+    """Max over the window taps and the flat input index it came from, Paddle-style: NaN is
+    never selected, the first maximum wins, and a window with nothing above -FLT_MAX gives
+    (-FLT_MAX, -1). `positions` is flat_positions' table for the windows."""
+    nd = (win.ndim - 2) // 2
+    out_shape = win.shape[:2 + nd]
+    taps = math.prod(win.shape[2 + nd:])
+    if taps == 0 or win.size == 0:
+        with np.errstate(over="ignore"):
+            return np.full(out_shape, LOWEST).astype(win.dtype), np.full(out_shape, -1, np.int32)
+    flat = win.reshape(out_shape + (taps,))
+    if np.isnan(flat).any():
+        flat = np.where(np.isnan(flat), -np.inf, flat)
+    local = np.argmax(flat, axis=-1)[..., None]
+    value = np.take_along_axis(flat, local, -1)[..., 0]
+    index = np.broadcast_to(positions.reshape(positions.shape[:nd] + (taps,)),
+                            out_shape + (taps,))
+    mask = np.take_along_axis(index, local, -1)[..., 0]
+    empty = ~(value > LOWEST)
+    with np.errstate(over="ignore"):  # -FLT_MAX is -inf in float16, as in Paddle
+        value = np.where(empty, LOWEST, value).astype(win.dtype)
+    return value, np.where(empty, -1, mask).astype(np.int32)

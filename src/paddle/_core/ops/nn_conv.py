@@ -1,0 +1,179 @@
+"""Convolution ops, channel-first, for 2 and 3 spatial dims (1-D convs run as 2-D ones, as in
+Paddle):
+
+    conv2d(x, weight, strides, paddings, dilations, groups)
+    conv2d_transpose(x, weight, strides, paddings, output_size, dilations, groups)
+    conv2d_backward_filter(x, out_grad, kernel_size, strides, paddings, dilations, groups)
+
+`paddings` holds one (before, after) pair per spatial dim; the public layer resolves Paddle's
+padding forms ('SAME', 'VALID', ints, lists, NHWC) into these. A transposed conv's
+`output_size` is its explicit spatial size.
+
+The three ops are each other's gradients, so derivatives of any order stay within the family:
+conv's input VJP is a transposed conv, its weight VJP is backward_filter, and so on round."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtype as _dt
+from ..meta import TensorMeta
+from . import _conv_im2col as C
+from . import _kernel_utils as K
+from .registry import OPAQUE, defop
+
+
+def _check_inputs(op: str, x, w, nd: int, groups: int) -> None:
+    for arg, t in (("x", x), ("weight", w)):
+        if t.ndim != nd + 2:
+            raise ValueError(f"({op}) The input '{arg}' must be a {nd + 2}-D tensor, but "
+                             f"received shape {list(t.shape)}.")
+    if x.dtype is not w.dtype:
+        raise ValueError(f"({op}) The input x ({x.dtype.name}) and weight ({w.dtype.name}) "
+                         "must have the same data type.")
+    if x.dtype.kind != "f":
+        raise TypeError(f"({op}) The input must be a floating-point tensor, but received "
+                        f"{x.dtype.name}.")
+    if groups <= 0:
+        raise ValueError(f"({op}) The groups must be a positive integer, but received {groups}.")
+
+
+def _check_channels(op: str, channels: int, w_channels: int, groups: int, x_shape, w_shape):
+    if -1 not in (channels, w_channels) and channels != w_channels * groups:
+        raise ValueError(
+            f"({op}) The number of input channels ({channels}) must equal the weight's "
+            f"channels ({w_channels}) times groups ({groups}); received input shape "
+            f"{list(x_shape)}, weight shape {list(w_shape)}.")
+
+
+def conv_out_sizes(op: str, big, kernel, strides, paddings, dilations) -> tuple:
+    """Paddle's output size, (size + paddings - dilated kernel) / stride + 1 with C-style
+    division: an input slightly smaller than the kernel gives an empty output (as in Paddle);
+    a negative size is an error."""
+    sizes = []
+    for i, (b, k, s, (p0, p1), d) in enumerate(zip(big, kernel, strides, paddings, dilations)):
+        if b == -1:
+            sizes.append(-1)
+            continue
+        room = b + p0 + p1 - C.span(k, d)
+        size = (room // s if room >= 0 else -(-room // s)) + 1
+        if size < 0:
+            raise ValueError(
+                f"({op}) The output size of spatial dim {i} must not be negative, but it is "
+                f"{size}: input size {b}, kernel {k}, stride {s}, paddings {[p0, p1]}, "
+                f"dilation {d}.")
+        sizes.append(size)
+    return tuple(sizes)
+
+
+def _widen(*arrays):
+    """float16/bfloat16 compute in float32; returns the arrays and the dtype to round back to."""
+    dtype = arrays[0].dtype
+    if dtype in K.LOW_PRECISION:
+        return [a.astype(np.float32) for a in arrays], dtype
+    return list(arrays), dtype
+
+
+def _define(nd: int):
+    conv_name = f"conv{nd}d"
+    transpose_name = f"conv{nd}d_transpose"
+    filter_name = f"conv{nd}d_backward_filter"
+
+    def conv_meta(x, weight, strides, paddings, dilations, groups):
+        _check_inputs(conv_name, x, weight, nd, groups)
+        _check_channels(conv_name, x.shape[1], weight.shape[1], groups, x.shape, weight.shape)
+        if weight.shape[0] % groups:
+            raise ValueError(f"({conv_name}) The number of filters ({weight.shape[0]}) must be "
+                             f"divisible by groups ({groups}).")
+        sizes = conv_out_sizes(conv_name, x.shape[2:], weight.shape[2:], strides, paddings,
+                               dilations)
+        return TensorMeta((x.shape[0], weight.shape[0]) + sizes, x.dtype)
+
+    @defop(conv_name, "x weight", infer_meta=conv_meta, pattern=OPAQUE)
+    def conv(xp, x, weight, strides, paddings, dilations, groups=1):
+        conv_meta(_meta(x), _meta(weight), strides, paddings, dilations, groups)
+        sizes = conv_out_sizes(conv_name, x.shape[2:], weight.shape[2:], strides, paddings,
+                               dilations)
+        (x, weight), dtype = _widen(x, weight)
+        out = C.correlate(x, weight, strides, paddings, dilations, groups, sizes)
+        return out.astype(dtype, copy=False)
+
+    def transpose_meta(x, weight, strides, paddings, output_size, dilations, groups):
+        _check_inputs(transpose_name, x, weight, nd, groups)
+        if -1 not in (x.shape[1], weight.shape[0]) and x.shape[1] != weight.shape[0]:
+            raise ValueError(
+                f"({transpose_name}) The number of input channels ({x.shape[1]}) must equal "
+                f"the weight's first dimension ({weight.shape[0]}); received input shape "
+                f"{list(x.shape)}, weight shape {list(weight.shape)}.")
+        if weight.shape[0] % groups:
+            raise ValueError(f"({transpose_name}) The number of input channels "
+                             f"({weight.shape[0]}) must be divisible by groups ({groups}).")
+        shape = (x.shape[0], weight.shape[1] * groups) + tuple(output_size)
+        return TensorMeta(shape, x.dtype)
+
+    @defop(transpose_name, "x weight", infer_meta=transpose_meta, pattern=OPAQUE)
+    def conv_transpose(xp, x, weight, strides, paddings, output_size, dilations, groups=1):
+        transpose_meta(_meta(x), _meta(weight), strides, paddings, output_size, dilations,
+                       groups)
+        (x, weight), dtype = _widen(x, weight)
+        out = C.scatter(x, weight, strides, paddings, dilations, groups, tuple(output_size))
+        return out.astype(dtype, copy=False)
+
+    def filter_meta(x, out_grad, kernel_size, strides, paddings, dilations, groups):
+        shape = (out_grad.shape[1], x.shape[1] // groups if x.shape[1] != -1 else -1)
+        return TensorMeta(shape + tuple(kernel_size), x.dtype)
+
+    @defop(filter_name, "x out_grad", infer_meta=filter_meta, pattern=OPAQUE)
+    def backward_filter(xp, x, out_grad, kernel_size, strides, paddings, dilations, groups=1):
+        (x, out_grad), dtype = _widen(x, out_grad)
+        w = C.weight_of(x, out_grad, tuple(kernel_size), strides, paddings, dilations, groups)
+        return w.astype(dtype, copy=False)
+
+    @conv.grad(save="x weight")
+    def _(ctx, g):
+        need_x, need_w = ctx.needs_grad
+        geometry = (ctx.strides, ctx.paddings)
+        gx = conv_transpose(g, ctx.weight, *geometry, tuple(ctx.x.shape[2:]), ctx.dilations,
+                            ctx.groups) if need_x else None
+        gw = backward_filter(ctx.x, g, tuple(ctx.weight.shape[2:]), *geometry, ctx.dilations,
+                             ctx.groups) if need_w else None
+        return gx, gw
+
+    @conv_transpose.grad(save="x weight")
+    def _(ctx, g):
+        need_x, need_w = ctx.needs_grad
+        gx = _crop(conv(g, ctx.weight, ctx.strides, ctx.paddings, ctx.dilations, ctx.groups),
+                   ctx.x.shape) if need_x else None
+        gw = backward_filter(g, ctx.x, tuple(ctx.weight.shape[2:]), ctx.strides, ctx.paddings,
+                             ctx.dilations, ctx.groups) if need_w else None
+        return gx, gw
+
+    @backward_filter.grad(save="x out_grad")
+    def _(ctx, g):
+        need_x, need_out = ctx.needs_grad
+        gx = conv_transpose(ctx.out_grad, g, ctx.strides, ctx.paddings,
+                            tuple(ctx.x.shape[2:]), ctx.dilations,
+                            ctx.groups) if need_x else None
+        go = _crop(conv(ctx.x, g, ctx.strides, ctx.paddings, ctx.dilations, ctx.groups),
+                   ctx.out_grad.shape) if need_out else None
+        return gx, go
+
+    return conv, conv_transpose, backward_filter
+
+
+def _meta(a) -> TensorMeta:
+    return TensorMeta(a.shape, _dt.from_numpy_dtype(a.dtype))
+
+
+def _crop(t, shape):
+    """Keep the leading `shape` part of t: a conv of a transposed conv's output can reach past
+    the original input when output_padding exceeds the stride (dilated kernels)."""
+    shape = tuple(shape)
+    if tuple(t.shape) == shape:
+        return t
+    from .indexing import getitem
+    spec = tuple(("slice", 0, s, 1) for s in shape)
+    return getitem(t, [], spec)
+
+
+conv2d, conv2d_transpose, conv2d_backward_filter = _define(2)
+conv3d, conv3d_transpose, conv3d_backward_filter = _define(3)

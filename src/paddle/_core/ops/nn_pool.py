@@ -1,0 +1,275 @@
+"""Pooling ops, channel-first, for 2 and 3 spatial dims (1-D pooling runs as 2-D, as in Paddle):
+
+    pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type, adaptive)
+    max_pool2d_with_index(x, kernel_size, strides, paddings, ceil_mode, adaptive) -> out, mask
+    unpool(x, indices, output_size)                                 max_unpool
+    spatial_gather(x, index) / spatial_scatter_add(values, index, sizes)
+
+With `adaptive`, kernel_size is the output size (Paddle's convention). Masks and indices are
+flat positions inside each (sample, channel) plane of the input, -1 for none.
+spatial_gather and spatial_scatter_add are each other's adjoint; the pooling gradients are
+written with them, so every order of derivative stays within this family."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtype as _dt
+from ..meta import TensorMeta
+from ..tensor import wrap
+from . import _kernel_utils as K
+from . import _pool_windows as W
+from .registry import OPAQUE, defop
+
+# ---- geometry shared by shape inference, kernels and gradients -------------------------------
+
+
+def pool_out_sizes(op: str, sizes, kernel, strides, paddings, ceil_mode, adaptive) -> tuple:
+    if adaptive:
+        return tuple(int(k) for k in kernel)
+    out = tuple(W.pool_out_size(d, k, s, b, a, ceil_mode) for d, k, s, (b, a) in
+                zip(sizes, kernel, strides, paddings))
+    for i, (d, o) in enumerate(zip(sizes, out)):
+        if d != -1 and o < 0:
+            raise ValueError(f"({op}) The output size of spatial dim {i} must not be negative, but "
+                             f"it is {o}: input size {d}, kernel {kernel[i]}, stride "
+                             f"{strides[i]}, paddings {list(paddings[i])}.")
+    return out
+
+
+def window_positions(sizes, kernel, strides, paddings, out_sizes, adaptive) -> np.ndarray:
+    """Flat input index of every (out..., taps...) window entry, -1 outside the input."""
+    if adaptive:
+        tables = W.adaptive_positions(sizes, out_sizes)
+    else:
+        tables = W.regular_positions(kernel, strides, paddings, out_sizes)
+    return W.flat_positions(tables, sizes)
+
+
+def avg_divisor(sizes, kernel, strides, paddings, out_sizes, exclusive, adaptive) -> np.ndarray:
+    """What each window's sum is divided by, as Paddle's kernels count: the valid positions
+    (exclusive/adaptive), or the window clipped to [-pad_before, size + pad_before)."""
+    counts = []
+    for d, k, s, (b, _), o in zip(sizes, kernel, strides, paddings, out_sizes):
+        if adaptive:
+            start, end = W.adaptive_bounds(d, o)
+            counts.append(end - start)
+            continue
+        start = np.arange(o) * s - b
+        if exclusive:
+            counts.append(np.minimum(start + k, d) - np.maximum(start, 0))
+        else:
+            counts.append(np.minimum(start + k, d + b) - start)
+    div = np.ones((), np.float64)
+    for count in counts:
+        div = np.multiply.outer(div, count)
+    return div
+
+
+def _check_float(op: str, x) -> None:
+    if x.dtype.kind != "f":
+        raise TypeError(f"({op}) The input must be a floating-point tensor, but received "
+                        f"{x.dtype.name}.")
+
+
+def _check_rank(op: str, x, nd: int) -> None:
+    if x.ndim != nd + 2:
+        raise ValueError(f"({op}) The input x must be a {nd + 2}-D tensor, but received shape "
+                         f"{list(x.shape)}.")
+
+
+def _meta(a) -> TensorMeta:
+    return TensorMeta(a.shape, _dt.from_numpy_dtype(a.dtype))
+
+
+def _widened(x):
+    return x.astype(np.float32) if x.dtype in K.LOW_PRECISION else x
+
+
+# ---- gather / scatter-add over flat plane positions -----------------------------------------
+
+def _plane_rows(shape, index):
+    """Rows (N*C, positions) of an index broadcast to the (N, C, *rest) shape."""
+    full = np.broadcast_to(index, shape)
+    return full.reshape(shape[0] * shape[1], math.prod(shape[2:]))
+
+
+def _gather_meta(x, index):
+    return TensorMeta(tuple(x.shape[:2]) + tuple(index.shape[2:]), x.dtype)
+
+
+@defop("spatial_gather", "x index", infer_meta=_gather_meta, pattern=OPAQUE)
+def spatial_gather(xp, x, index):
+    """x[n, c].flat[index[n, c, ...]] (0 where the index is -1); index is (N|1, C|1, *rest)."""
+    shape = tuple(x.shape[:2]) + tuple(index.shape[2:])
+    rows = _plane_rows(shape, index)
+    plane = x.reshape(x.shape[0] * x.shape[1], math.prod(x.shape[2:]))
+    if plane.shape[1] == 0 or rows.size == 0:
+        return np.zeros(shape, x.dtype)
+    picked = np.take_along_axis(plane, np.maximum(rows, 0), axis=1)
+    return np.where(rows >= 0, picked, 0).astype(x.dtype).reshape(shape)
+
+
+@spatial_gather.grad(save="index")
+def _(ctx, g):
+    return spatial_scatter_add(g, ctx.index, tuple(ctx.x.shape[2:])), None
+
+
+def _scatter_meta(values, index, sizes):
+    return TensorMeta(tuple(values.shape[:2]) + tuple(sizes), values.dtype)
+
+
+@defop("spatial_scatter_add", "values index", infer_meta=_scatter_meta, pattern=OPAQUE)
+def spatial_scatter_add(xp, values, index, sizes):
+    """Sum every value into out[n, c].flat[index] (dropping index -1); out is (N, C, *sizes)."""
+    n, c = values.shape[:2]
+    plane = math.prod(sizes)
+    rows = _plane_rows(values.shape, index)
+    data = _widened(values).reshape(rows.shape)
+    out = np.zeros(n * c * plane, data.dtype)
+    valid = rows >= 0
+    target = rows + (np.arange(n * c) * plane)[:, None]
+    np.add.at(out, target[valid], data[valid])
+    return out.reshape((n, c) + tuple(sizes)).astype(values.dtype, copy=False)
+
+
+@spatial_scatter_add.grad(save="index")
+def _(ctx, g):
+    return spatial_gather(g, ctx.index), None
+
+
+# ---- pool2d / pool3d ----------------------------------------------------------------------
+
+
+def _define_pool(nd: int):
+    name = f"pool{nd}d"
+
+    def meta(x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
+             pooling_type="avg", adaptive=False):
+        _check_rank(name, x, nd)
+        if pooling_type not in ("avg", "max"):
+            raise ValueError(f"({name}) pooling_type must be 'avg' or 'max', but received "
+                             f"'{pooling_type}'.")
+        out = pool_out_sizes(name, x.shape[2:], kernel_size, strides, paddings, ceil_mode,
+                             adaptive)
+        return TensorMeta(tuple(x.shape[:2]) + out, x.dtype)
+
+    @defop(name, infer_meta=meta, pattern=OPAQUE)
+    def pool(xp, x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
+             pooling_type="avg", adaptive=False):
+        meta(_meta(x), kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type,
+             adaptive)
+        _check_float(name, x)
+        sizes = x.shape[2:]
+        out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
+        fill = -np.inf if pooling_type == "max" else 0
+        data = _widened(x)
+        if adaptive:
+            win = W.gather_windows(data, W.adaptive_positions(sizes, out), fill)
+        else:
+            win = W.regular_windows(data, kernel_size, strides, paddings, out, fill)
+        if pooling_type == "max":
+            positions = window_positions(sizes, kernel_size, strides, paddings, out, adaptive)
+            return W.argmax_windows(win, positions)[0].astype(x.dtype)
+        div = avg_divisor(sizes, kernel_size, strides, paddings, out, exclusive, adaptive)
+        total = win.sum(axis=tuple(range(2 + nd, 2 + 2 * nd)))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (total / div).astype(x.dtype)
+
+    @pool.grad(save="x")
+    def _(ctx, g):
+        from .binary import divide
+        from .manipulation import expand, reshape
+        sizes = tuple(ctx.x.shape[2:])
+        out = tuple(g.shape[2:])
+        if ctx.pooling_type == "max":
+            index_op = MAX_WITH_INDEX[nd]
+            mask = index_op(ctx.x, ctx.kernel_size, ctx.strides, ctx.paddings, ctx.ceil_mode,
+                            ctx.adaptive)[1]
+            return spatial_scatter_add(g, mask, sizes)
+        positions = window_positions(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
+                                     ctx.adaptive)
+        div = avg_divisor(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
+                          ctx.exclusive, ctx.adaptive)
+        share = divide(g, wrap(div.astype(g._data.dtype)))
+        taps = positions.shape[nd:]
+        share = reshape(share, list(g.shape) + [1] * nd)
+        share = expand(share, list(g.shape) + list(taps))
+        return spatial_scatter_add(share, wrap(positions[None, None]), sizes)
+
+    return pool
+
+
+# ---- max pooling with indices, and its inverse --------------------------------------------
+
+
+def _define_max_with_index(nd: int):
+    name = f"max_pool{nd}d_with_index"
+
+    def meta(x, kernel_size, strides, paddings, ceil_mode=False, adaptive=False):
+        _check_rank(name, x, nd)
+        out = pool_out_sizes(name, x.shape[2:], kernel_size, strides, paddings, ceil_mode,
+                             adaptive)
+        shape = tuple(x.shape[:2]) + out
+        return TensorMeta(shape, x.dtype), TensorMeta(shape, _dt.int32)
+
+    @defop(name, outputs="out mask", infer_meta=meta, pattern=OPAQUE)
+    def max_with_index(xp, x, kernel_size, strides, paddings, ceil_mode=False, adaptive=False):
+        meta(_meta(x), kernel_size, strides, paddings, ceil_mode, adaptive)
+        _check_float(name, x)
+        sizes = x.shape[2:]
+        out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
+        if adaptive:
+            win = W.gather_windows(x, W.adaptive_positions(sizes, out), -np.inf)
+        else:
+            win = W.regular_windows(x, kernel_size, strides, paddings, out, -np.inf)
+        positions = window_positions(sizes, kernel_size, strides, paddings, out, adaptive)
+        return W.argmax_windows(win, positions)
+
+    @max_with_index.grad(save="mask")
+    def _(ctx, g, g_mask=None):
+        return spatial_scatter_add(g, ctx.mask, tuple(ctx.x.shape[2:]))
+
+    return max_with_index
+
+
+def _define_unpool(nd: int, name: str):
+    def meta(x, indices, output_size):
+        _check_rank(name, x, nd)
+        if tuple(indices.shape) != tuple(x.shape):
+            raise ValueError(f"({name}) The shape of indices {list(indices.shape)} must equal "
+                             f"the shape of x {list(x.shape)}.")
+        if indices.dtype not in (_dt.int32, _dt.int64):
+            raise TypeError(f"({name}) The indices must be int32 or int64, but received "
+                            f"{indices.dtype.name}.")
+        return TensorMeta(tuple(x.shape[:2]) + tuple(output_size), x.dtype)
+
+    @defop(name, "x indices", infer_meta=meta, pattern=OPAQUE)
+    def unpool(xp, x, indices, output_size):
+        meta(_meta(x), _meta(indices), output_size)
+        n, c = x.shape[:2]
+        plane = math.prod(output_size)
+        rows = indices.reshape(n * c, -1) if indices.size else np.zeros((n * c, 0), np.int64)
+        if rows.size and (rows.min() < 0 or rows.max() >= plane):
+            raise ValueError(f"({name}) Every index must be in [0, {plane}) (the output plane "
+                             f"{list(output_size)}), but received values in [{rows.min()}, "
+                             f"{rows.max()}].")
+        out = np.zeros((n * c, plane), x.dtype)
+        np.put_along_axis(out, rows.astype(np.int64), x.reshape(rows.shape), axis=1)
+        return out.reshape((n, c) + tuple(output_size))
+
+    @unpool.grad(save="indices")
+    def _(ctx, g):
+        return spatial_gather(g, ctx.indices), None
+
+    return unpool
+
+
+pool2d = _define_pool(2)
+pool3d = _define_pool(3)
+max_pool2d_with_index = _define_max_with_index(2)
+max_pool3d_with_index = _define_max_with_index(3)
+MAX_WITH_INDEX = {2: max_pool2d_with_index, 3: max_pool3d_with_index}
+unpool = _define_unpool(2, "unpool")
+unpool3d = _define_unpool(3, "unpool3d")
