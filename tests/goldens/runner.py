@@ -6,6 +6,7 @@ result into a flat record {"values": [...arrays], "dtypes": [...], "error": ...}
 compare. Case functions must build their inputs deterministically (NumPy with a fixed seed)."""
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 
@@ -15,6 +16,7 @@ CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
+@functools.lru_cache(maxsize=None)
 def load_cases(family: str) -> dict:
     path = os.path.join(CASES_DIR, f"{family}.py")
     spec = importlib.util.spec_from_file_location(f"golden_cases_{family}", path)

@@ -106,11 +106,6 @@ def _scale(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None
     return scale_fn(self, scale, bias, bias_after_scale, act)
 
 
-def _numel(self):
-    """Number of elements as an int64 0-d tensor."""
-    return wrap(np.asarray(self._data.size, dtype=np.int64))
-
-
 def _cpu(self):
     return self
 
@@ -241,7 +236,7 @@ METHODS = {
     # conversion and autograd
     "backward": _backward, "clear_grad": _clear_grad, "clear_gradient": _clear_gradient,
     "register_hook": _register_hook, "retain_grads": _retain_grads, "set_value": _set_value,
-    "astype": _astype, "cast": _astype, "zero_": _zero_, "fill_": _fill_, "numel": _numel,
+    "astype": _astype, "cast": _astype, "zero_": _zero_, "fill_": _fill_,
     "cpu": _cpu, "cuda": _cpu, "to": _to, "pin_memory": _cpu, "detach": manipulation.detach,
     "detach_": manipulation.detach_, "clone": manipulation.clone, "scale": _scale,
     "element_size": lambda self: self._data.itemsize,
