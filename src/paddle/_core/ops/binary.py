@@ -12,6 +12,17 @@ from ._grad_utils import sum_to_shape
 from .registry import BROADCAST, ELEMENTWISE, defop
 
 
+class EnforceNotMet(ValueError):
+    """An invalid input value found by a kernel (integer division by zero). Paddle raises its
+    own `EnforceNotMet` here; ours carries the same name and is a ValueError."""
+
+
+def _check_int_divisor(op: str, x, y) -> None:
+    if x.dtype.kind in "biu" and not y.all():
+        raise EnforceNotMet(f"({op}) Integer division by zero encountered in (floor/trunc) "
+                            "divide. Please check the input value.")
+
+
 @defop("add", "x y", infer_meta=broadcast_binary("add"), pattern=BROADCAST, ref=np.add)
 def add(xp, x, y):
     return xp.add(x, y)
@@ -57,11 +68,16 @@ def _(ctx, g):
 @defop("divide", "x y", infer_meta=broadcast_binary("divide"), pattern=BROADCAST,
        ref=np.true_divide)
 def divide(xp, x, y):
+    """Floats divide truly; integers (reached through rounding_mode='trunc' and bool operands)
+    divide truncating toward zero, as Paddle's integer kernel does."""
     if x.dtype.kind in "biu":
-        if np.any(y == 0):
-            raise ZeroDivisionError("(divide) Integer division by zero encountered in divide.")
-        return xp.trunc(x / y).astype(x.dtype) if x.dtype != np.bool_ else x & y
-    return xp.true_divide(x, y)
+        _check_int_divisor("divide", x, y)
+        if x.dtype == np.bool_:
+            return x & y
+        quotient = xp.abs(x) // xp.abs(y)
+        return xp.where((x < 0) != (y < 0), -quotient, quotient).astype(x.dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return K.same_dtype_math(xp.true_divide, x, y)
 
 
 @divide.grad(save="x y")
@@ -75,21 +91,42 @@ def _(ctx, g):
 @defop("floor_divide", "x y", infer_meta=broadcast_binary("floor_divide"), pattern=BROADCAST,
        ref=np.floor_divide)
 def floor_divide(xp, x, y):
-    if x.dtype.kind in "iu" and np.any(y == 0):
-        raise ZeroDivisionError("(floor_divide) Integer division by zero encountered in "
-                                "floor_divide.")
-    return K.same_dtype_math(xp.floor_divide, x, y)
+    _check_int_divisor("floor_divide", x, y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return K.same_dtype_math(xp.floor_divide, x, y)
 
 
 floor_divide.no_grad("piecewise constant")
 
 
+def _float_remainder(x, y):
+    """fmod moved onto the divisor's sign; a zero result keeps fmod's sign (-0.0 % 3 is -0.0),
+    unlike NumPy's remainder."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rest = np.fmod(x, y)
+        wrap = (rest != 0) & ((rest < 0) != (y < 0))
+        return np.where(wrap, rest + y, rest)
+
+
+def _complex_remainder(x, y):
+    """x - y·q with the quotient q = x / y rounded half away from zero in each part, as
+    Paddle's complex kernel does."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = x / y
+        rounded = (np.trunc(q.real + np.copysign(0.5, q.real))
+                   + 1j * np.trunc(q.imag + np.copysign(0.5, q.imag)))
+        return (x - y * rounded).astype(x.dtype)
+
+
 @defop("remainder", "x y", infer_meta=broadcast_binary("remainder"), pattern=BROADCAST,
        ref=np.remainder)
 def remainder(xp, x, y):
-    if x.dtype.kind in "iu" and np.any(y == 0):
-        raise ZeroDivisionError("(remainder) Integer division by zero encountered in remainder.")
-    return K.same_dtype_math(xp.remainder, x, y)
+    _check_int_divisor("remainder", x, y)
+    if x.dtype.kind in "biu":
+        return xp.remainder(x, y)
+    if x.dtype.kind == "c":
+        return _complex_remainder(x, y)
+    return K.same_dtype_math(_float_remainder, x, y)
 
 
 @remainder.grad(save="x y")
@@ -99,35 +136,63 @@ def _(ctx, g):
             sum_to_shape(-g * floor_divide(ctx.x, ctx.y), ctx.y.shape) if need_y else None)
 
 
+def _int_power(x, y):
+    """Integer powers; a negative exponent gives 1/x**|y| truncated toward zero, which is 0
+    except for bases 1 and -1 (Paddle also maps base 0 to 0)."""
+    negative = y < 0
+    out = np.power(x, np.where(negative, -y, y))
+    odd = (y % 2) != 0
+    small = np.where(x == 1, 1, np.where((x == -1) & odd, -1, np.where(x == -1, 1, 0)))
+    return np.where(negative, small, out).astype(x.dtype)
+
+
+def _negative_zero_or_inf(x):
+    return np.signbit(x) & ((x == 0) | np.isinf(x))
+
+
+def _c_power(x, y):
+    """C's pow, which Paddle's kernels follow: unlike NumPy, a -0.0 or -inf base with an
+    exponent that is not an odd integer gives the result for +0.0 / +inf (pow(-inf, 0.5) is
+    inf, not NaN)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.power(x, y)
+        if x.dtype.kind == "c":
+            return out
+        odd_integer = np.mod(y, 2) == 1
+        return np.where(_negative_zero_or_inf(x) & ~odd_integer, np.power(-x, y), out)
+
+
 @defop("elementwise_pow", "x y", infer_meta=broadcast_binary("elementwise_pow"),
        pattern=BROADCAST, ref=np.power)
 def elementwise_pow(xp, x, y):
     if x.dtype.kind in "iu":
-        if np.any(y < 0):
-            raise ValueError("(elementwise_pow) Integers to negative integer powers are not "
-                             "allowed.")
-        return xp.power(x, y)
-    return K.same_dtype_math(xp.power, x, y)
+        return _int_power(x, y)
+    return K.same_dtype_math(_c_power, x, y)
 
 
 @elementwise_pow.grad(save="x y out")
 def _(ctx, g):
+    # Paddle's choices at the edges: d/dx is 0 where y == 0 (even at x == 0), and d/dy is 0
+    # where x == 0 (instead of out * log(0)); negative bases give NaN for d/dy.
     need_x, need_y = ctx.needs_grad
     x, y = ctx.x, ctx.y
-    gx = sum_to_shape(g * y * elementwise_pow(x, y - 1), x.shape) if need_x else None
-    gy = None
+    gx = gy = None
+    if need_x:
+        gx = where(y == 0, g * 0, g * y * elementwise_pow(x, y - 1))
+        gx = sum_to_shape(gx, x.shape)
     if need_y:
-        safe_x = where(x > 0, x, x * 0 + 1)
-        gy = sum_to_shape(g * ctx.out * unary.log(safe_x), y.shape)
+        x_zero = x == 0
+        safe_x = where(x_zero, x * 0 + 1, x)
+        gy = sum_to_shape(where(x_zero, g * 0, g * ctx.out * unary.log(safe_x)), y.shape)
     return gx, gy
 
 
 @defop("pow", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=np.power)
 def pow_op(xp, x, y=1.0):
-    if x.dtype.kind in "iu":
-        return xp.power(x, int(y)) if float(y).is_integer() and y >= 0 else \
-            xp.power(x.astype(np.float64), y).astype(x.dtype)
-    return K.same_dtype_math(lambda v: xp.power(v, v.dtype.type(y)), x)
+    """x ** y for a scalar y; integer x takes y truncated to an integer, as Paddle does."""
+    if x.dtype.kind in "biu":
+        return _int_power(x, np.asarray(int(y), x.dtype))
+    return K.same_dtype_math(lambda v: _c_power(v, v.dtype.type(y)), x)
 
 
 @pow_op.grad(save="x")
@@ -137,7 +202,19 @@ def _(ctx, g):
     return g * ctx.y * pow_op(ctx.x, ctx.y - 1)
 
 
-def _minmax_grad(ctx, g, pick_x):
+def _minmax_grad(ctx, g, wins):
+    """The winner takes the gradient; ties split it evenly and NaNs pass none, as in Paddle."""
+    need_x, need_y = ctx.needs_grad
+    x, y = ctx.x, ctx.y
+    half_tie = (x == y).astype(g.dtype) * 0.5
+    return (sum_to_shape(g * (wins(x, y).astype(g.dtype) + half_tie), x.shape) if need_x
+            else None,
+            sum_to_shape(g * (wins(y, x).astype(g.dtype) + half_tie), y.shape) if need_y
+            else None)
+
+
+def _fminmax_grad(ctx, g, pick_x):
+    """fmax/fmin: the gradient goes to the chosen operand; x wins ties and NaN pairs."""
     need_x, need_y = ctx.needs_grad
     mask = pick_x(ctx.x, ctx.y).astype(g.dtype)
     return (sum_to_shape(g * mask, ctx.x.shape) if need_x else None,
@@ -173,7 +250,7 @@ def fmax(xp, x, y):
 
 @fmax.grad(save="x y")
 def _(ctx, g):
-    return _minmax_grad(ctx, g, lambda x, y: (x >= y) | unary.isnan(y))
+    return _fminmax_grad(ctx, g, lambda x, y: (x >= y) | unary.isnan(y))
 
 
 @defop("fmin", "x y", infer_meta=broadcast_binary("fmin"), pattern=BROADCAST, ref=np.fmin)
@@ -183,7 +260,7 @@ def fmin(xp, x, y):
 
 @fmin.grad(save="x y")
 def _(ctx, g):
-    return _minmax_grad(ctx, g, lambda x, y: (x <= y) | unary.isnan(y))
+    return _fminmax_grad(ctx, g, lambda x, y: (x <= y) | unary.isnan(y))
 
 
 def _atan2_meta(x, y):
@@ -254,10 +331,30 @@ logical_xor = _no_grad_binary("logical_xor", np.logical_xor, True, "boolean resu
 bitwise_and = _no_grad_binary("bitwise_and", np.bitwise_and, False, "integer result")
 bitwise_or = _no_grad_binary("bitwise_or", np.bitwise_or, False, "integer result")
 bitwise_xor = _no_grad_binary("bitwise_xor", np.bitwise_xor, False, "integer result")
-bitwise_left_shift = _no_grad_binary("bitwise_left_shift", np.left_shift, False,
-                                     "integer result")
-bitwise_right_shift = _no_grad_binary("bitwise_right_shift", np.right_shift, False,
-                                      "integer result")
+
+
+def _logical_view(x):
+    """The same bits as an unsigned array, so shifts move zeros in from the left."""
+    return x.view(np.dtype(f"u{x.dtype.itemsize}")) if x.dtype.kind == "i" else x
+
+
+@defop("bitwise_left_shift", "x y", infer_meta=broadcast_binary("bitwise_left_shift"),
+       pattern=BROADCAST, ref=np.left_shift)
+def bitwise_left_shift(xp, x, y, is_arithmetic=True):
+    return xp.left_shift(x, y)
+
+
+@defop("bitwise_right_shift", "x y", infer_meta=broadcast_binary("bitwise_right_shift"),
+       pattern=BROADCAST, ref=np.right_shift)
+def bitwise_right_shift(xp, x, y, is_arithmetic=True):
+    if is_arithmetic or x.dtype.kind != "i":
+        return xp.right_shift(x, y)
+    shifted = xp.right_shift(_logical_view(np.ascontiguousarray(x)), y.astype(np.uint64))
+    return shifted.astype(_logical_view(x).dtype).view(x.dtype)
+
+
+bitwise_left_shift.no_grad("integer result")
+bitwise_right_shift.no_grad("integer result")
 
 
 @defop("logical_not", infer_meta=same_shape(_dt.bool_), pattern=ELEMENTWISE,

@@ -13,11 +13,18 @@ from .registry import ELEMENTWISE, defop
 _SQRT_PI_INV2 = 2.0 / math.sqrt(math.pi)
 
 
+def _float_math(fn, x):
+    """K.float_math without NumPy's floating-point warnings: Paddle returns inf and NaN (log 0,
+    sqrt -1, overflowing exp) silently."""
+    with np.errstate(all="ignore"):
+        return K.float_math(fn, x)
+
+
 # ---- float math (integers become the default float) ----------------------------------------
 
 @defop("exp", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.exp)
 def exp(xp, x):
-    return K.float_math(xp.exp, x)
+    return _float_math(xp.exp, x)
 
 
 @exp.grad(save="out")
@@ -27,7 +34,7 @@ def _(ctx, g):
 
 @defop("expm1", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.expm1)
 def expm1(xp, x):
-    return K.float_math(xp.expm1, x)
+    return _float_math(xp.expm1, x)
 
 
 @expm1.grad(save="out")
@@ -37,7 +44,7 @@ def _(ctx, g):
 
 @defop("log", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log)
 def log(xp, x):
-    return K.float_math(xp.log, x)
+    return _float_math(xp.log, x)
 
 
 @log.grad(save="x")
@@ -45,9 +52,20 @@ def _(ctx, g):
     return g / ctx.x
 
 
+def _log_base(log_fn, base: float):
+    """Real inputs use NumPy's log; complex ones divide log(z) by log(base) in complex
+    arithmetic, as Paddle's log2 does (log2(0j) is -inf+nanj, unlike its log10)."""
+    def apply(v):
+        if v.dtype.kind == "c":
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return np.log(v) / v.dtype.type(np.log(base))
+        return log_fn(v)
+    return apply
+
+
 @defop("log2", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log2)
 def log2(xp, x):
-    return K.float_math(xp.log2, x)
+    return _float_math(_log_base(xp.log2, 2.0), x)
 
 
 @log2.grad(save="x")
@@ -57,7 +75,7 @@ def _(ctx, g):
 
 @defop("log10", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log10)
 def log10(xp, x):
-    return K.float_math(xp.log10, x)
+    return _float_math(xp.log10, x)
 
 
 @log10.grad(save="x")
@@ -67,7 +85,7 @@ def _(ctx, g):
 
 @defop("log1p", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log1p)
 def log1p(xp, x):
-    return K.float_math(xp.log1p, x)
+    return _float_math(xp.log1p, x)
 
 
 @log1p.grad(save="x")
@@ -77,7 +95,7 @@ def _(ctx, g):
 
 @defop("sqrt", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.sqrt)
 def sqrt(xp, x):
-    return K.float_math(xp.sqrt, x)
+    return _float_math(xp.sqrt, x)
 
 
 @sqrt.grad(save="out")
@@ -87,7 +105,7 @@ def _(ctx, g):
 
 @defop("rsqrt", infer_meta=unary_float, pattern=ELEMENTWISE, ref=lambda x: 1 / np.sqrt(x))
 def rsqrt(xp, x):
-    return K.float_math(lambda v: 1 / xp.sqrt(v), x)
+    return _float_math(lambda v: 1 / xp.sqrt(v), x)
 
 
 @rsqrt.grad(save="out")
@@ -97,7 +115,7 @@ def _(ctx, g):
 
 @defop("reciprocal", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.reciprocal)
 def reciprocal(xp, x):
-    return K.float_math(lambda v: 1 / v, x)
+    return _float_math(lambda v: 1 / v, x)
 
 
 @reciprocal.grad(save="out")
@@ -107,7 +125,7 @@ def _(ctx, g):
 
 @defop("sin", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.sin)
 def sin(xp, x):
-    return K.float_math(xp.sin, x)
+    return _float_math(xp.sin, x)
 
 
 @sin.grad(save="x")
@@ -117,7 +135,7 @@ def _(ctx, g):
 
 @defop("cos", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.cos)
 def cos(xp, x):
-    return K.float_math(xp.cos, x)
+    return _float_math(xp.cos, x)
 
 
 @cos.grad(save="x")
@@ -127,7 +145,7 @@ def _(ctx, g):
 
 @defop("tan", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.tan)
 def tan(xp, x):
-    return K.float_math(xp.tan, x)
+    return _float_math(xp.tan, x)
 
 
 @tan.grad(save="out")
@@ -137,7 +155,7 @@ def _(ctx, g):
 
 @defop("asin", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arcsin)
 def asin(xp, x):
-    return K.float_math(xp.arcsin, x)
+    return _float_math(xp.arcsin, x)
 
 
 @asin.grad(save="x")
@@ -147,7 +165,7 @@ def _(ctx, g):
 
 @defop("acos", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arccos)
 def acos(xp, x):
-    return K.float_math(xp.arccos, x)
+    return _float_math(xp.arccos, x)
 
 
 @acos.grad(save="x")
@@ -157,7 +175,7 @@ def _(ctx, g):
 
 @defop("atan", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arctan)
 def atan(xp, x):
-    return K.float_math(xp.arctan, x)
+    return _float_math(xp.arctan, x)
 
 
 @atan.grad(save="x")
@@ -167,7 +185,7 @@ def _(ctx, g):
 
 @defop("sinh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.sinh)
 def sinh(xp, x):
-    return K.float_math(xp.sinh, x)
+    return _float_math(xp.sinh, x)
 
 
 @sinh.grad(save="x")
@@ -177,7 +195,7 @@ def _(ctx, g):
 
 @defop("cosh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.cosh)
 def cosh(xp, x):
-    return K.float_math(xp.cosh, x)
+    return _float_math(xp.cosh, x)
 
 
 @cosh.grad(save="x")
@@ -187,7 +205,7 @@ def _(ctx, g):
 
 @defop("tanh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.tanh)
 def tanh(xp, x):
-    return K.float_math(xp.tanh, x)
+    return _float_math(xp.tanh, x)
 
 
 @tanh.grad(save="out")
@@ -197,7 +215,7 @@ def _(ctx, g):
 
 @defop("asinh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arcsinh)
 def asinh(xp, x):
-    return K.float_math(xp.arcsinh, x)
+    return _float_math(xp.arcsinh, x)
 
 
 @asinh.grad(save="x")
@@ -207,7 +225,7 @@ def _(ctx, g):
 
 @defop("acosh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arccosh)
 def acosh(xp, x):
-    return K.float_math(xp.arccosh, x)
+    return _float_math(xp.arccosh, x)
 
 
 @acosh.grad(save="x")
@@ -217,7 +235,7 @@ def _(ctx, g):
 
 @defop("atanh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arctanh)
 def atanh(xp, x):
-    return K.float_math(xp.arctanh, x)
+    return _float_math(xp.arctanh, x)
 
 
 @atanh.grad(save="x")
@@ -231,7 +249,7 @@ def _sigmoid_ref(x):
 
 @defop("sigmoid", infer_meta=unary_float, pattern=ELEMENTWISE, ref=_sigmoid_ref)
 def sigmoid(xp, x):
-    return K.float_math(lambda v: xp.tanh(v * 0.5) * 0.5 + 0.5, x)
+    return _float_math(lambda v: xp.tanh(v * 0.5) * 0.5 + 0.5, x)
 
 
 @sigmoid.grad(save="out")
@@ -241,7 +259,7 @@ def _(ctx, g):
 
 @defop("erf", infer_meta=unary_float, pattern=ELEMENTWISE)
 def erf(xp, x):
-    return K.float_math(K.erf, x)
+    return _float_math(K.erf, x)
 
 
 @erf.grad(save="x")
@@ -249,9 +267,16 @@ def _(ctx, g):
     return g * _SQRT_PI_INV2 * exp(-ctx.x * ctx.x)
 
 
+def _erfinv(v):
+    """Paddle saturates outside [-1, 1]: ±inf there, NaN only for NaN."""
+    with np.errstate(invalid="ignore"):
+        out = K.erfinv(v)
+    return np.where(np.abs(v) > 1, np.copysign(np.inf, v), out).astype(v.dtype)
+
+
 @defop("erfinv", infer_meta=unary_float, pattern=ELEMENTWISE)
 def erfinv(xp, x):
-    return K.float_math(K.erfinv, x)
+    return _float_math(_erfinv, x)
 
 
 @erfinv.grad(save="out")
@@ -259,9 +284,14 @@ def _(ctx, g):
     return g * (math.sqrt(math.pi) / 2) * exp(ctx.out * ctx.out)
 
 
+def _lgamma(v):
+    """log|Γ(v)|, with +inf at -inf as Paddle returns."""
+    return np.where(v == -np.inf, v.dtype.type(np.inf), K.lgamma(v)).astype(v.dtype)
+
+
 @defop("lgamma", infer_meta=unary_float, pattern=ELEMENTWISE)
 def lgamma(xp, x):
-    return K.float_math(K.lgamma, x)
+    return _float_math(_lgamma, x)
 
 
 @lgamma.grad(save="x")
@@ -271,15 +301,18 @@ def _(ctx, g):
 
 @defop("digamma", infer_meta=unary_float, pattern=ELEMENTWISE)
 def digamma(xp, x):
-    return K.float_math(K.digamma, x)
+    return _float_math(K.digamma, x)
 
 
-digamma.no_grad("polygamma of order 1 is not provided as a primitive")
+@digamma.grad(save="x")
+def _(ctx, g):
+    from .math_special import polygamma
+    return g * polygamma(ctx.x, 1)
 
 
 @defop("i0", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.i0)
 def i0(xp, x):
-    return K.float_math(K.i0, x)
+    return _float_math(K.i0, x)
 
 
 @i0.grad(save="x")
@@ -289,17 +322,19 @@ def _(ctx, g):
 
 @defop("i0e", infer_meta=unary_float, pattern=ELEMENTWISE)
 def i0e(xp, x):
-    return K.float_math(K.i0e, x)
+    return _float_math(K.i0e, x)
 
 
 @i0e.grad(save="x out")
 def _(ctx, g):
-    return g * (i1e(ctx.x) - sign(ctx.x) * ctx.out)
+    # i0e'(x) = i1e(x) - sign(x) i0e(x); Paddle takes sign(0) as +1 (the right derivative)
+    right = (ctx.x >= 0).astype(ctx.out.dtype) * 2 - 1
+    return g * (i1e(ctx.x) - right * ctx.out)
 
 
 @defop("i1", infer_meta=unary_float, pattern=ELEMENTWISE)
 def i1(xp, x):
-    return K.float_math(K.i1, x)
+    return _float_math(K.i1, x)
 
 
 @i1.grad(save="x out")
@@ -313,10 +348,17 @@ def _(ctx, g):
 
 @defop("i1e", infer_meta=unary_float, pattern=ELEMENTWISE)
 def i1e(xp, x):
-    return K.float_math(K.i1e, x)
+    return _float_math(K.i1e, x)
 
 
-i1e.no_grad("derivative of the scaled Bessel function is not provided")
+@i1e.grad(save="x out")
+def _(ctx, g):
+    # i1e'(x) = i0e(x) - i1e(x) (1/x + sign(x)), with the limit 1/2 at x = 0
+    x = ctx.x
+    zero = (x == 0).astype(x.dtype)
+    safe = x + zero
+    slope = i0e(x) - ctx.out * (1 / safe + sign(x))
+    return g * (slope * (1 - zero) + 0.5 * zero)
 
 
 # ---- ops that keep integer dtypes ----------------------------------------------------------
@@ -359,8 +401,17 @@ def _(ctx, g):
     return g * 2.0 * ctx.x
 
 
+def _complex_sign(z):
+    magnitude = np.abs(z)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(magnitude == 0, 0, z / magnitude).astype(z.dtype)
+
+
 @defop("sign", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=np.sign)
 def sign(xp, x):
+    """-1, 0 or 1 (NaN stays NaN); z / |z| for complex z."""
+    if x.dtype.kind == "c":
+        return _complex_sign(x)
     return K.same_dtype_math(xp.sign, x)
 
 
@@ -388,18 +439,12 @@ ceil = _rounding_op("ceil", np.ceil)
 trunc = _rounding_op("trunc", np.trunc)
 
 
-def _round_half_away(x):
-    return np.trunc(x + np.copysign(0.5, x))
-
-
-@defop("round", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=_round_half_away)
+@defop("round", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=np.round)
 def round_op(xp, x, decimals=0):
+    """Round half to even (2.5 -> 2, -0.5 -> -0), at `decimals` places; integers unchanged."""
     if x.dtype.kind in "biu":
         return x.copy()
-    if decimals:
-        scale = 10.0 ** decimals
-        return K.same_dtype_math(lambda v: _round_half_away(v * scale) / scale, x)
-    return K.same_dtype_math(_round_half_away, x)
+    return K.same_dtype_math(lambda v: xp.round(v, decimals), x)
 
 
 @round_op.grad()
@@ -426,9 +471,13 @@ isfinite = _predicate("isfinite", np.isfinite)
 
 @defop("scale", infer_meta=same_as("x"), pattern=ELEMENTWISE)
 def scale(xp, x, scale=1.0, bias=0.0, bias_after_scale=True):
-    if x.dtype.kind in "iu":
-        v = x.astype(np.float64)
-        out = v * scale + bias if bias_after_scale else (v + bias) * scale
+    if x.dtype.kind in "biu":
+        # Paddle converts scale and bias to x's dtype first (2.7 -> 2 for ints, -> True for
+        # bools), then computes in integers.
+        factor = int(np.asarray(scale).astype(x.dtype))
+        shift = int(np.asarray(bias).astype(x.dtype))
+        v = x.astype(np.int64)
+        out = v * factor + shift if bias_after_scale else (v + shift) * factor
         return out.astype(x.dtype)
     if bias_after_scale:
         return K.same_dtype_math(lambda v: v * v.dtype.type(scale) + v.dtype.type(bias), x)
