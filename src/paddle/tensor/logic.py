@@ -1,142 +1,280 @@
-"""Comparisons, logical and bitwise ops, and closeness tests of the `paddle` namespace."""
+"""Comparisons, logical ops, closeness tests, where and isin of the `paddle` namespace (bitwise
+ops live in logic_bitwise and are re-exported here)."""
 from __future__ import annotations
 
 import numpy as np
 
-from .._core import dtype as _dt
 from .._core.ops import binary as B
+from .._core.ops import math_binary as MB
+from .._core.ops import reduction as R
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor, promote_pair
-from .math import _write_out
+from ._convert import ensure_tensor, is_number
+from ._convert import require_tensor as need_tensor_arg
+from . import logic_bitwise
+from .logic_bitwise import *  # noqa: F401,F403
+from .math_common import apply_inplace, write_out
+from .math_promotion import (as_operand, need_tensor, promote_strict, promote_weak,
+                             tensor_operands)
 
 
-def _compare(op):
+def _compare(op, name: str):
+    """A comparison: weak promotion like the arithmetic ops, bool result.
+
+    The comparison operators (`x < 2`, `x == None`) are bound to these functions, so y may be
+    what the operators take, with their results: a number or ndarray, and for == / != also
+    None, a list or a tuple (a Python bool). Paddle's functional forms are stricter, see the
+    notes in tests/goldens/cases/promotion.py."""
     def fn(x, y, name=None, *, out=None):
-        x, y = promote_pair(x, y, op.name)
-        return _write_out(op(x, y), out)
-    fn.__name__ = op.name
-    fn.__doc__ = f"Elementwise {op.name.replace('_', ' ')} comparison; returns a bool tensor."
+        need_tensor_arg(op.name, "x", 0, x)
+        if isinstance(y, np.ndarray):
+            y = wrap(y)
+        elif not (isinstance(y, Tensor) or is_number(y)):
+            return _compare_foreign(op, y)
+        x, y = promote_weak(x, y, op.name)
+        return write_out(op(x, y), out)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"Elementwise {name.replace('_', ' ')} with broadcasting; a bool tensor.\n\n"
+                  "    Example:\n        >>> import paddle\n"
+                  f"        >>> paddle.{name}(paddle.to_tensor([1, 2, 3]), "
+                  "paddle.to_tensor([2, 2, 2]))\n"
+                  "        Tensor(shape=[3], dtype=bool, place=Place(cpu), stop_gradient=True,\n"
+                  f"               {_EXAMPLE_RESULTS[op.name]})\n")
     return fn
 
 
-equal = _compare(B.equal)
-not_equal = _compare(B.not_equal)
-less_than = _compare(B.less_than)
-less_equal = _compare(B.less_equal)
-greater_than = _compare(B.greater_than)
-greater_equal = _compare(B.greater_equal)
+def _compare_foreign(op, y):
+    """What Tensor's == and != give for None, a list or a tuple: a Python bool."""
+    if (y is None or isinstance(y, (list, tuple))) and op in (B.equal, B.not_equal):
+        return op is B.not_equal
+    raise TypeError("Type of input args must be float, bool, complex, int or Tensor, but "
+                    f"received type {type(y)}")
+
+
+_EXAMPLE_RESULTS = {
+    "equal": "[False, True , False]", "not_equal": "[True , False, True ]",
+    "less_than": "[True , False, False]", "less_equal": "[True , True , False]",
+    "greater_than": "[False, False, True ]", "greater_equal": "[False, True , True ]",
+}
+
+equal = _compare(B.equal, "equal")
+not_equal = _compare(B.not_equal, "not_equal")
+less_than = _compare(B.less_than, "less_than")
+less_equal = _compare(B.less_equal, "less_equal")
+greater_than = _compare(B.greater_than, "greater_than")
+greater_equal = _compare(B.greater_equal, "greater_equal")
 
 
 def _logical(op):
-    def fn(x, y, out=None, name=None):
-        x, y = promote_pair(x, y, op.name)
-        return _write_out(op(x, y), out)
-    fn.__name__ = op.name
-    fn.__doc__ = f"Elementwise {op.name.replace('_', ' ')} (non-zero is true); bool result."
+    def fn(x, y, name=None, *, out=None):
+        tensor_operands(op.name, x, y)
+        x, y = promote_strict(x, y, op.name)
+        return write_out(op(x, y), out)
+    fn.__name__ = fn.__qualname__ = op.name
+    word = op.name.split("_")[1].upper()
+    fn.__doc__ = (f"Elementwise logical {word} (non-zero is true); a bool tensor.\n\n"
+                  "    Example:\n        >>> import paddle\n"
+                  f"        >>> paddle.{op.name}(paddle.to_tensor([True, False]), "
+                  "paddle.to_tensor([True, True]))\n"
+                  "        Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,\n"
+                  f"               {_LOGICAL_RESULTS[op.name]})\n")
     return fn
 
+
+_LOGICAL_RESULTS = {"logical_and": "[True , False]", "logical_or": "[True, True]",
+                    "logical_xor": "[False, True ]"}
 
 logical_and = _logical(B.logical_and)
 logical_or = _logical(B.logical_or)
 logical_xor = _logical(B.logical_xor)
 
 
-def logical_not(x, out=None, name=None):
-    """Elementwise logical negation (non-zero is true); bool result."""
-    return _write_out(B.logical_not(ensure_tensor(x)), out)
+def logical_not(x, name=None, *, out=None):
+    """Elementwise logical NOT (non-zero is true); a bool tensor.
+
+    Example:
+        >>> import paddle
+        >>> paddle.logical_not(paddle.to_tensor([0., 2.]))
+        Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
+               [True , False])
+    """
+    need_tensor(x, "logical_not", "x")
+    return write_out(B.logical_not(x), out)
 
 
-def _bitwise(op):
-    def fn(x, y, out=None, name=None):
-        x, y = ensure_tensor(x), y if isinstance(y, Tensor) else wrap(
-            np.asarray(y, dtype=ensure_tensor(x)._data.dtype))
-        if x._data.dtype.kind not in "biu" or y._data.dtype.kind not in "biu":
-            raise TypeError(f"({op.name}) expects bool or integer tensors, but received "
-                            f"{x.dtype.name} and {y.dtype.name}")
-        if x._data.dtype != y._data.dtype:
-            raise TypeError(f"({op.name}) x and y must have the same dtype, but received "
-                            f"{x.dtype.name} and {y.dtype.name}")
-        return _write_out(op(x, y), out)
-    fn.__name__ = op.name
-    fn.__doc__ = f"Elementwise {op.name.replace('_', ' ')} of bool/integer tensors."
-    return fn
+def _inplace_binary(fn, api: str):
+    def inplace(x, y, name=None):
+        return apply_inplace(api, x, lambda t: fn(t, y))
+    inplace.__name__ = inplace.__qualname__ = api
+    inplace.__doc__ = f"In-place version of paddle.{api[:-1]}: x is overwritten and returned."
+    return inplace
 
 
-bitwise_and = _bitwise(B.bitwise_and)
-bitwise_or = _bitwise(B.bitwise_or)
-bitwise_xor = _bitwise(B.bitwise_xor)
+equal_ = _inplace_binary(equal, "equal_")
+not_equal_ = _inplace_binary(not_equal, "not_equal_")
+less_than_ = _inplace_binary(less_than, "less_than_")
+less_equal_ = _inplace_binary(less_equal, "less_equal_")
+greater_than_ = _inplace_binary(greater_than, "greater_than_")
+greater_equal_ = _inplace_binary(greater_equal, "greater_equal_")
+logical_and_ = _inplace_binary(logical_and, "logical_and_")
+logical_or_ = _inplace_binary(logical_or, "logical_or_")
+logical_xor_ = _inplace_binary(logical_xor, "logical_xor_")
 
 
-def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
-    """Elementwise x << y."""
-    return _bitwise(B.bitwise_left_shift)(x, y, out)
-
-
-def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
-    """Elementwise x >> y (arithmetic shift for signed integers)."""
-    return _bitwise(B.bitwise_right_shift)(x, y, out)
-
-
-def bitwise_not(x, out=None, name=None):
-    """Elementwise bit inversion (logical not for bool)."""
-    x = ensure_tensor(x)
-    if x._data.dtype.kind not in "biu":
-        raise TypeError(f"(bitwise_not) expects a bool or integer tensor, but received "
-                        f"{x.dtype.name}")
-    return _write_out(B.bitwise_not(x), out)
+def logical_not_(x, name=None):
+    """In-place version of paddle.logical_not: x is overwritten (as bool) and returned."""
+    return apply_inplace("logical_not_", x, logical_not)
 
 
 def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
-    """Elementwise |x - y| <= atol + rtol * |y|."""
-    x, y = ensure_tensor(x), ensure_tensor(y)
-    _same_dtype("isclose", x, y)
-    return wrap(np.isclose(x._data, y._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    """Elementwise |x - y| <= atol + rtol * |y| for tensors of one shape and dtype.
+
+    Example:
+        >>> import paddle
+        >>> paddle.isclose(paddle.to_tensor([1., 2.]), paddle.to_tensor([1., 2.1]))
+        Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
+               [True , False])
+    """
+    tensor_operands("isclose", x, y)
+    _check_tolerances("isclose", rtol, atol)
+    return MB.isclose(x, y, float(rtol), float(atol), bool(equal_nan))
 
 
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
-    """Whether all elements are close (a 0-d bool tensor)."""
-    x, y = ensure_tensor(x), ensure_tensor(y)
-    _same_dtype("allclose", x, y)
-    return wrap(np.asarray(np.allclose(x._data, y._data, rtol=rtol, atol=atol,
-                                       equal_nan=equal_nan)))
+    """Whether every element pair is close (see isclose); a 0-d bool tensor.
+
+    Example:
+        >>> import paddle
+        >>> paddle.allclose(paddle.to_tensor([1., 2.]), paddle.to_tensor([1., 2.]))
+        Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+               True)
+    """
+    tensor_operands("allclose", x, y)
+    _check_tolerances("allclose", rtol, atol)
+    close = MB.isclose(x, y, float(rtol), float(atol), bool(equal_nan))
+    return R.all_op(close, None, False)
 
 
-def _same_dtype(api, x, y):
-    if x._data.dtype != y._data.dtype:
-        raise TypeError(f"({api}) x and y must have the same dtype, but received "
-                        f"{x.dtype.name} and {y.dtype.name}")
+def _check_tolerances(api: str, rtol, atol) -> None:
+    for arg, value in (("Rtol", rtol), ("Atol", atol)):
+        if isinstance(value, Tensor):
+            continue
+        if not isinstance(value, float):
+            raise ValueError(f"({api}) Input ({arg}) type must be double or float, but get "
+                             f"{type(value).__name__}.")
 
 
 def equal_all(x, y, name=None):
-    """Whether x and y have the same shape and all-equal elements (a 0-d bool tensor)."""
-    x, y = ensure_tensor(x), ensure_tensor(y)
-    same = x._data.shape == y._data.shape and bool(np.all(x._data == y._data))
-    return wrap(np.asarray(same))
+    """Whether x and y have the same shape and equal elements; a 0-d bool tensor.
+
+    Example:
+        >>> import paddle
+        >>> paddle.equal_all(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2]))
+        Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+               True)
+    """
+    tensor_operands("equal_all", x, y)
+    if x._data.dtype != y._data.dtype:
+        raise ValueError(f"(equal_all) x and y must have the same dtype, but received "
+                         f"{x.dtype.name} and {y.dtype.name}")
+    if tuple(x.shape) != tuple(y.shape):
+        return wrap(np.asarray(False))
+    return R.all_op(B.equal(x, y), None, False)
 
 
 def is_tensor(x) -> bool:
-    """Whether x is a paddle Tensor."""
+    """Whether x is a paddle Tensor.
+
+    Example:
+        >>> import paddle
+        >>> paddle.is_tensor(paddle.to_tensor([1.])), paddle.is_tensor([1.])
+        (True, False)
+    """
     return isinstance(x, Tensor)
 
 
+def is_empty(x, name=None):
+    """Whether x has no elements; a 0-d bool tensor.
+
+    Example:
+        >>> import paddle
+        >>> paddle.is_empty(paddle.to_tensor([]))
+        Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+               True)
+    """
+    need_tensor(x, "is_empty", "x")
+    return wrap(np.asarray(x._data.size == 0))
+
+
+def _condition(api: str, condition) -> Tensor:
+    need_tensor(condition, api, "condition")
+    if condition._data.dtype != np.bool_:
+        raise ValueError("The `condition` is expected to be a boolean Tensor, but got a Tensor "
+                         f"with dtype {condition.dtype}")
+    return condition
+
+
 def where(condition, x=None, y=None, name=None, *, out=None):
-    """Choose x where condition is true, else y (broadcasting); with only a condition,
-    return the indices of its non-zero elements like nonzero(as_tuple=True)."""
-    condition = ensure_tensor(condition)
+    """Choose x where condition is true and y elsewhere (broadcast; numbers become tensors as
+    paddle.to_tensor makes them). With only a condition, the indices of its true elements, as
+    paddle.nonzero(condition, as_tuple=True).
+
+    Example:
+        >>> import paddle
+        >>> paddle.where(paddle.to_tensor([True, False]), paddle.to_tensor([1., 2.]),
+        ...              paddle.to_tensor([3., 4.]))
+        Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [1., 4.])
+    """
     if x is None and y is None:
         from .search import nonzero
-        return nonzero(condition, as_tuple=True)
+        return nonzero(ensure_tensor(condition), as_tuple=True)
     if x is None or y is None:
-        raise ValueError("(where) x and y must both be given, or neither.")
-    if condition._data.dtype != np.bool_:
-        condition = condition.astype(_dt.bool_)
-    x, y = promote_pair(x, y, "where")
-    return _write_out(B.where(condition, x, y), out)
+        raise ValueError("either both or neither of x and y should be given")
+    condition = _condition("where", condition)
+    x, y = promote_strict(as_operand(x, "where", "x"), as_operand(y, "where", "y"), "where")
+    return write_out(B.where(condition, x, y), out)
 
+
+def where_(condition, x=None, y=None, name=None):
+    """In-place where: x is overwritten with where(condition, x, y) and returned.
+
+    Example:
+        >>> import paddle
+        >>> x = paddle.to_tensor([1., 2.])
+        >>> paddle.where_(paddle.to_tensor([True, False]), x, paddle.to_tensor([9., 9.]))
+        Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [1., 9.])
+    """
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor):
+        raise ValueError("either both or neither of x and y should be given")
+    condition = _condition("where_", condition)
+    return apply_inplace("where_", x, lambda t: where(condition, t, y))
+
+
+def isin(x, test_x, assume_unique=False, invert=False, name=None):
+    """Whether each element of x occurs in test_x (or not, with invert=True).
+
+    Example:
+        >>> import paddle
+        >>> paddle.isin(paddle.to_tensor([1, 2, 3]), paddle.to_tensor([2, 4]))
+        Tensor(shape=[3], dtype=bool, place=Place(cpu), stop_gradient=True,
+               [False, True , False])
+    """
+    need_tensor(x, "isin", "x")
+    need_tensor(test_x, "isin", "test_x")
+    return MB.isin(x, test_x, bool(assume_unique), bool(invert))
+
+
+less = less_than
+greater = greater_than
+less_ = less_than_
+eq, ne, lt, le, gt, ge = equal, not_equal, less_than, less_equal, greater_than, greater_equal
 
 __all__ = [
-    "equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
-    "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
-    "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "bitwise_not", "isclose",
-    "allclose", "equal_all", "is_tensor", "where",
+    "equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "less",
+    "greater", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
+    "logical_not", "equal_", "not_equal_", "less_than_", "less_", "less_equal_",
+    "greater_than_", "greater_equal_", "logical_and_", "logical_or_", "logical_xor_",
+    "logical_not_", "isclose", "allclose", "equal_all", "is_tensor", "is_empty", "where",
+    "where_", "isin", *logic_bitwise.__all__,
 ]
