@@ -25,3 +25,4 @@ from . import utils  # noqa: F401
 from .layer.conv import *  # noqa: F401,F403
 from .layer.pooling import *  # noqa: F401,F403
 from .layer.padding import *  # noqa: F401,F403
+from .layer.vision import *  # noqa: F401,F403

@@ -42,7 +42,7 @@ def _add(key, fn, atol=2e-5):
 
 
 # ---- conv2d -----------------------------------------------------------------------------------
-_C2 = dict(x_shape=[2, 4, 7, 6], w_shape=[6, 4, 3, 3])
+_C2 = {"x_shape": [2, 4, 7, 6], "w_shape": [6, 4, 3, 3]}
 for _key, _kw in {
     "default": {}, "stride2": {"stride": 2}, "stride_list": {"stride": [2, 1]},
     "pad1": {"padding": 1}, "pad_list2": {"padding": [1, 2]},
@@ -82,7 +82,7 @@ _add("conv3d_ndhwc_groups", _functional("conv3d", [1, 4, 4, 5, 4], [4, 2, 2, 2, 
                                         groups=2, data_format="NDHWC", padding="SAME"))
 
 # ---- transposed ------------------------------------------------------------------------------
-_T2 = dict(x_shape=[2, 4, 4, 5], w_shape=[4, 3, 3, 3])
+_T2 = {"x_shape": [2, 4, 4, 5], "w_shape": [4, 3, 3, 3]}
 for _key, _kw in {
     "default": {}, "stride2": {"stride": 2}, "pad1": {"padding": 1, "stride": 2},
     "pad_list4": {"padding": [1, 0, 0, 2], "stride": [2, 1]},

@@ -203,6 +203,11 @@ _ERRORS = {
     "unpool_rank": lambda p, F: F.max_unpool2d(p.ones([1, 2, 2]),
                                                p.zeros([1, 2, 2], dtype="int32"), 2),
 }
+def _error(fn):
+    def case(paddle, np):
+        return fn(paddle, paddle.nn.functional)
+    return case
+
+
 for _key, _fn in _ERRORS.items():
-    CASES[f"error_{_key}"] = (lambda fn: lambda paddle, np: fn(paddle,
-                                                               paddle.nn.functional))(_fn)
+    CASES[f"error_{_key}"] = _error(_fn)

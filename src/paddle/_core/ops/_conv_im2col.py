@@ -24,14 +24,6 @@ def span(kernel: int, dilation: int) -> int:
     return dilation * (kernel - 1) + 1
 
 
-def small_size(big: int, kernel: int, stride: int, before: int, after: int,
-               dilation: int) -> int:
-    """Output length of a convolution/pooling window sweep (-1 stays unknown)."""
-    if big == -1:
-        return -1
-    return (big + before + after - span(kernel, dilation)) // stride + 1
-
-
 def pad_zeros(x: np.ndarray, pads) -> np.ndarray:
     """Zero-pad the spatial dims (all dims after the first two) by (before, after) pairs."""
     if not any(b or a for b, a in pads):
@@ -108,15 +100,29 @@ def scatter(small, w, strides, pads, dilations, groups, big_sizes):
     # taps first, so that each tap's contribution is one contiguous block (N, G, C/G, *out)
     order = tuple(range(3 + nd, 3 + 2 * nd)) + (1, 0, 2 + nd) + tuple(range(2, 2 + nd))
     cols = np.ascontiguousarray(cols.transpose(order))
+    cols = cols.reshape(tuple(kernel) + (n, groups * cg) + tuple(out_sizes))
+    return col2im(cols, strides, pads, dilations, big_sizes)
+
+
+def col2im(cols, strides, pads, dilations, big_sizes):
+    """Sum patches back into an image: cols is (*kernel, N, C, *out) (one block per tap), the
+    result (N, C, *big) with each tap block added at its dilated, strided offset."""
+    nd = len(big_sizes)
+    kernel = cols.shape[:nd]
+    n, c = cols.shape[nd:nd + 2]
+    out_sizes = cols.shape[nd + 2:]
     padded_sizes = tuple(b + a + s for (b, a), s in zip(pads, big_sizes))
-    padded = np.zeros((n, groups, cg) + padded_sizes, cols.dtype)
+    padded = np.zeros((n, c) + padded_sizes, cols.dtype)
+    if 0 in out_sizes:
+        return padded[(slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in
+                                                 zip(pads, big_sizes))].copy()
     for tap in np.ndindex(*kernel):
-        target = (slice(None),) * 3 + tuple(
+        target = (slice(None),) * 2 + tuple(
             slice(t * d, t * d + (o - 1) * s + 1, s)
             for t, d, o, s in zip(tap, dilations, out_sizes, strides))
         padded[target] += cols[tap]
-    crop = (slice(None),) * 3 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
-    return np.ascontiguousarray(padded[crop]).reshape((n, groups * cg) + tuple(big_sizes))
+    crop = (slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
+    return np.ascontiguousarray(padded[crop])
 
 
 def weight_of(big, small, kernel, strides, pads, dilations, groups):

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtype as _dt
-from ..meta import TensorMeta
+from ..meta import TensorMeta, meta_of
 from . import _conv_im2col as C
 from . import _kernel_utils as K
 from .registry import OPAQUE, defop
@@ -90,7 +89,7 @@ def _define(nd: int):
 
     @defop(conv_name, "x weight", infer_meta=conv_meta, pattern=OPAQUE)
     def conv(xp, x, weight, strides, paddings, dilations, groups=1):
-        conv_meta(_meta(x), _meta(weight), strides, paddings, dilations, groups)
+        conv_meta(meta_of(x), meta_of(weight), strides, paddings, dilations, groups)
         sizes = conv_out_sizes(conv_name, x.shape[2:], weight.shape[2:], strides, paddings,
                                dilations)
         (x, weight), dtype = _widen(x, weight)
@@ -112,7 +111,7 @@ def _define(nd: int):
 
     @defop(transpose_name, "x weight", infer_meta=transpose_meta, pattern=OPAQUE)
     def conv_transpose(xp, x, weight, strides, paddings, output_size, dilations, groups=1):
-        transpose_meta(_meta(x), _meta(weight), strides, paddings, output_size, dilations,
+        transpose_meta(meta_of(x), meta_of(weight), strides, paddings, output_size, dilations,
                        groups)
         (x, weight), dtype = _widen(x, weight)
         out = C.scatter(x, weight, strides, paddings, dilations, groups, tuple(output_size))
@@ -159,9 +158,6 @@ def _define(nd: int):
 
     return conv, conv_transpose, backward_filter
 
-
-def _meta(a) -> TensorMeta:
-    return TensorMeta(a.shape, _dt.from_numpy_dtype(a.dtype))
 
 
 def _crop(t, shape):

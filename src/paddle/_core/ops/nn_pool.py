@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from .. import dtype as _dt
-from ..meta import TensorMeta
+from ..meta import TensorMeta, meta_of
 from ..tensor import wrap
 from . import _kernel_utils as K
 from . import _pool_windows as W
@@ -78,9 +78,6 @@ def _check_rank(op: str, x, nd: int) -> None:
         raise ValueError(f"({op}) The input x must be a {nd + 2}-D tensor, but received shape "
                          f"{list(x.shape)}.")
 
-
-def _meta(a) -> TensorMeta:
-    return TensorMeta(a.shape, _dt.from_numpy_dtype(a.dtype))
 
 
 def _widened(x):
@@ -158,7 +155,7 @@ def _define_pool(nd: int):
     @defop(name, infer_meta=meta, pattern=OPAQUE)
     def pool(xp, x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
              pooling_type="avg", adaptive=False):
-        meta(_meta(x), kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type,
+        meta(meta_of(x), kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type,
              adaptive)
         _check_float(name, x)
         sizes = x.shape[2:]
@@ -216,7 +213,7 @@ def _define_max_with_index(nd: int):
 
     @defop(name, outputs="out mask", infer_meta=meta, pattern=OPAQUE)
     def max_with_index(xp, x, kernel_size, strides, paddings, ceil_mode=False, adaptive=False):
-        meta(_meta(x), kernel_size, strides, paddings, ceil_mode, adaptive)
+        meta(meta_of(x), kernel_size, strides, paddings, ceil_mode, adaptive)
         _check_float(name, x)
         sizes = x.shape[2:]
         out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
@@ -247,7 +244,7 @@ def _define_unpool(nd: int, name: str):
 
     @defop(name, "x indices", infer_meta=meta, pattern=OPAQUE)
     def unpool(xp, x, indices, output_size):
-        meta(_meta(x), _meta(indices), output_size)
+        meta(meta_of(x), meta_of(indices), output_size)
         n, c = x.shape[:2]
         plane = math.prod(output_size)
         rows = indices.reshape(n * c, -1) if indices.size else np.zeros((n * c, 0), np.int64)

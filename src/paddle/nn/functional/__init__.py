@@ -18,3 +18,6 @@ from .conv import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .pooling_extra import *  # noqa: F401,F403
 from .pad import *  # noqa: F401,F403
+from .interpolate import *  # noqa: F401,F403
+from .vision import *  # noqa: F401,F403
+from .fold import *  # noqa: F401,F403

@@ -127,6 +127,6 @@ def to_channel_last(x: Tensor, channel_last: bool) -> Tensor:
 
 def tensor_arg(api: str, value, arg: str = "x") -> Tensor:
     if not isinstance(value, Tensor):
-        raise ValueError(f"({api}) The input '{arg}' must be a Tensor, but received "
-                        f"{type(value).__name__}.")
+        message = f"({api}) The input '{arg}' must be a Tensor, but received {type(value).__name__}."
+        raise ValueError(message)  # noqa: TRY004 - Paddle raises ValueError here
     return value

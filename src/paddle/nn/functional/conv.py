@@ -7,11 +7,26 @@ from ..._core.ops import binary as B
 from ..._core.ops import manipulation as M
 from ..._core.ops import nn_conv
 from ..._core.tensor import Tensor
-from ._args import (check_format, check_rank, input_alias, int_tuple, parse_padding, same_pads,
-                    tensor_arg, to_channel_first, to_channel_last)
+from ._args import (
+    check_format,
+    check_rank,
+    input_alias,
+    int_tuple,
+    parse_padding,
+    same_pads,
+    tensor_arg,
+    to_channel_first,
+    to_channel_last,
+)
 
-__all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose",
-           "conv3d_transpose"]
+__all__ = [
+    "conv1d",
+    "conv1d_transpose",
+    "conv2d",
+    "conv2d_transpose",
+    "conv3d",
+    "conv3d_transpose",
+]
 
 _CONV = {2: nn_conv.conv2d, 3: nn_conv.conv3d}
 _TRANSPOSE = {2: nn_conv.conv2d_transpose, 3: nn_conv.conv3d_transpose}

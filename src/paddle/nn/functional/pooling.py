@@ -8,12 +8,33 @@ import math
 from ..._core.ops import binary as B
 from ..._core.ops import manipulation as M
 from ..._core.ops import nn_pool
-from ._args import (CHANNEL_FIRST, check_format, check_rank, input_alias, int_tuple, parse_padding, same_pads,
-                    tensor_arg, to_channel_first, to_channel_last)
+from ._args import (
+    CHANNEL_FIRST,
+    check_format,
+    check_rank,
+    input_alias,
+    int_tuple,
+    parse_padding,
+    same_pads,
+    tensor_arg,
+    to_channel_first,
+    to_channel_last,
+)
 
-__all__ = ["avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d",
-           "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
-           "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d"]
+__all__ = [
+    "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d",
+    "adaptive_avg_pool3d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "adaptive_max_pool3d",
+    "avg_pool1d",
+    "avg_pool2d",
+    "avg_pool3d",
+    "max_pool1d",
+    "max_pool2d",
+    "max_pool3d",
+]
 
 _POOL = {2: nn_pool.pool2d, 3: nn_pool.pool3d}
 _MAX = {2: nn_pool.max_pool2d_with_index, 3: nn_pool.max_pool3d_with_index}

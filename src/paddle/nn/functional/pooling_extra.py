@@ -8,7 +8,7 @@ from ..._core.ops import nn_pool
 from ..._core.ops import reduction as R
 from ..._core.tensor import wrap
 from ._args import CHANNEL_FIRST, input_alias, int_tuple, tensor_arg
-from .pooling import Window, _MAX
+from .pooling import _MAX, Window
 
 __all__ = ["lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
 
@@ -70,9 +70,9 @@ def _unpool_sizes(api, in_sizes, kernel, strides, pads, output_size) -> tuple:
     default = [(i - 1) * s + k - 2 * p for i, k, s, p in zip(in_sizes, kernel, strides, pads)]
     if output_size is None:
         return tuple(default)
-    if not isinstance(output_size, (list, tuple)):
-        raise AssertionError(f"({api}) Required output_size is None|list|tuple, but received "
-                             f"{output_size}")
+    if not isinstance(output_size, (list, tuple)):  # Paddle asserts this
+        message = f"({api}) Required output_size is None|list|tuple, but received {output_size}"
+        raise AssertionError(message)  # noqa: TRY004
     sizes = [int(v.item()) if hasattr(v, "item") else int(v) for v in output_size]
     nd = len(kernel)
     if len(sizes) == nd + 2:

@@ -10,13 +10,28 @@ import math
 
 from ...tensor.manip_pad import pad as _pad
 from ..functional._args import int_tuple
-from ..functional.conv import (conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
-                               conv3d_transpose)
+from ..functional.conv import (
+    conv1d,
+    conv1d_transpose,
+    conv2d,
+    conv2d_transpose,
+    conv3d,
+    conv3d_transpose,
+)
 from ..initializer import Normal
 from .layers import Layer
 
-__all__ = ["Conv1D", "Conv2D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose",
-           "Conv3DTranspose", "Conv1d", "Conv2d", "Conv3d"]
+__all__ = [
+    "Conv1D",
+    "Conv1DTranspose",
+    "Conv1d",
+    "Conv2D",
+    "Conv2DTranspose",
+    "Conv2d",
+    "Conv3D",
+    "Conv3DTranspose",
+    "Conv3d",
+]
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 # Any layout passes construction; the functional rejects one that does not fit the rank.

@@ -5,13 +5,41 @@ from __future__ import annotations
 from ..functional.pad import pad
 from .layers import Layer
 
-__all__ = ["Pad1D", "Pad2D", "Pad3D", "ZeroPad1D", "ZeroPad2D", "ZeroPad3D", "ConstantPad1D",
-           "ConstantPad2D", "ConstantPad3D", "ReflectionPad1D", "ReflectionPad2D",
-           "ReflectionPad3D", "ReplicationPad1D", "ReplicationPad2D", "ReplicationPad3D",
-           "CircularPad1D", "CircularPad2D", "CircularPad3D", "ZeroPad1d", "ZeroPad2d",
-           "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
-           "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d",
-           "ReplicationPad3d", "CircularPad1d", "CircularPad2d", "CircularPad3d"]
+__all__ = [
+    "CircularPad1D",
+    "CircularPad1d",
+    "CircularPad2D",
+    "CircularPad2d",
+    "CircularPad3D",
+    "CircularPad3d",
+    "ConstantPad1D",
+    "ConstantPad1d",
+    "ConstantPad2D",
+    "ConstantPad2d",
+    "ConstantPad3D",
+    "ConstantPad3d",
+    "Pad1D",
+    "Pad2D",
+    "Pad3D",
+    "ReflectionPad1D",
+    "ReflectionPad1d",
+    "ReflectionPad2D",
+    "ReflectionPad2d",
+    "ReflectionPad3D",
+    "ReflectionPad3d",
+    "ReplicationPad1D",
+    "ReplicationPad1d",
+    "ReplicationPad2D",
+    "ReplicationPad2d",
+    "ReplicationPad3D",
+    "ReplicationPad3d",
+    "ZeroPad1D",
+    "ZeroPad1d",
+    "ZeroPad2D",
+    "ZeroPad2d",
+    "ZeroPad3D",
+    "ZeroPad3d",
+]
 
 
 class _PadNd(Layer):

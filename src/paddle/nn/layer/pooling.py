@@ -5,12 +5,36 @@ from ..functional import pooling as P
 from ..functional import pooling_extra as PX
 from .layers import Layer
 
-__all__ = ["AvgPool1D", "AvgPool2D", "AvgPool3D", "MaxPool1D", "MaxPool2D", "MaxPool3D",
-           "AdaptiveAvgPool1D", "AdaptiveAvgPool2D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D",
-           "AdaptiveMaxPool2D", "AdaptiveMaxPool3D", "MaxUnPool1D", "MaxUnPool2D",
-           "MaxUnPool3D", "LPPool1D", "LPPool2D", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
-           "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
-           "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d", "LPPool1d", "LPPool2d"]
+__all__ = [
+    "AdaptiveAvgPool1D",
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2D",
+    "AdaptiveAvgPool2d",
+    "AdaptiveAvgPool3D",
+    "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool1D",
+    "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2D",
+    "AdaptiveMaxPool2d",
+    "AdaptiveMaxPool3D",
+    "AdaptiveMaxPool3d",
+    "AvgPool1D",
+    "AvgPool2D",
+    "AvgPool3D",
+    "LPPool1D",
+    "LPPool1d",
+    "LPPool2D",
+    "LPPool2d",
+    "MaxPool1D",
+    "MaxPool2D",
+    "MaxPool3D",
+    "MaxUnPool1D",
+    "MaxUnPool2D",
+    "MaxUnPool3D",
+    "MaxUnpool1d",
+    "MaxUnpool2d",
+    "MaxUnpool3d",
+]
 
 
 class _Window(Layer):
@@ -174,7 +198,7 @@ class AdaptiveAvgPool1D(Layer):
         super().__init__()
         self.output_size, self.name = output_size, name
 
-    def forward(self, input):  # noqa: A002 - Paddle's argument name
+    def forward(self, input):
         return P.adaptive_avg_pool1d(input, self.output_size)
 
     def extra_repr(self) -> str:
