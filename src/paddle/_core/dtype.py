@@ -65,6 +65,8 @@ ALL_DTYPES = (
 FLOAT_DTYPES = (float16, bfloat16, float32, float64)
 
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
+# Paddle 3.3 reads the dtype name 'uint16' as bfloat16 (its historical storage type).
+_BY_NAME["uint16"] = bfloat16
 _BY_NAME.update({"bool_": bool_, "float": float32, "double": float64, "half": float16,
                  "int": int32, "long": int64, "cfloat": complex64, "cdouble": complex128})
 _BY_NP = {d.np_dtype: d for d in ALL_DTYPES}

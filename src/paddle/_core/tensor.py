@@ -52,14 +52,21 @@ class Tensor:
 
     def __init__(self, value=None, dtype=None, place=None, persistable=False, zero_copy=None,
                  name=None, stop_gradient=True):
+        # The legacy constructor: lists become the default float dtype, NumPy arrays are
+        # copied with their own dtype (Paddle ignores `dtype` for them), scalars are rejected.
         if value is None:
             data = np.zeros((0,), dtype=np.float32)
         elif isinstance(value, Tensor):
             data = value._data
+        elif isinstance(value, np.ndarray):
+            data = value.copy()
+        elif isinstance(value, (list, tuple)):
+            target = _dt.default_float() if dtype is None else _dt.to_dtype(dtype)
+            data = np.asarray(value, dtype=target.np_dtype)
         else:
-            data = np.asarray(value)
-        if dtype is not None:
-            data = data.astype(_dt.to_dtype(dtype).np_dtype, copy=False)
+            raise ValueError(f"paddle.Tensor(): the data must be a list, tuple, NumPy array or "
+                             f"Tensor, but received {type(value).__name__}; use "
+                             "paddle.to_tensor for scalars")
         init_tensor(self, data)
         self.stop_gradient = bool(stop_gradient)
         if name is not None or persistable:

@@ -47,3 +47,19 @@ def _gpu_count() -> int:
 
 def device_count() -> int:
     return _gpu_count() if _gpu_available() else 0
+
+
+def get_rng_state(device=None):
+    """The default generator's state (Feijiang keeps one CPU stream)."""
+    from ..framework.random import device_get_rng_state
+    return device_get_rng_state(device)
+
+
+def set_rng_state(new_state, device=None) -> None:
+    from ..framework.random import device_set_rng_state
+    device_set_rng_state(new_state, device)
+
+
+def manual_seed(seed) -> None:
+    from ..framework.random import device_manual_seed
+    device_manual_seed(seed)

@@ -261,8 +261,8 @@ __all__ = [
     "logspace", "eye", "assign", "tril_indices", "triu_indices", "polar",
 ]
 
-# Tensor methods defined here; bound through paddle.tensor.random's EXTRA_METHODS because the
-# method binder does not read this module.
+# Creation functions are namespace-level only; these Tensor methods are defined here too.
+NOT_METHODS = set(__all__)
 EXTRA_METHODS = {"new_full": new_full, "new_zeros": new_zeros, "new_ones": new_ones,
                  "new_empty": new_empty, "set_": set_, "resize_": resize_,
                  "_is_shared_buffer_with": is_shared_buffer_with, "polar": polar}

@@ -11,8 +11,8 @@ from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.node import HookHandle
 from .._core.tensor import Tensor, wrap
-from . import (attribute, indexing, linalg, logic, manipulation, math, random, reduction, search,
-               stat)
+from . import (attribute, creation, indexing, linalg, logic, manipulation, math, random,
+               reduction, search, stat)
 
 
 def _backward(self, grad_tensor=None, retain_graph=False):
@@ -258,7 +258,8 @@ METHODS.update({name: _caster(dtype) for name, dtype in _CASTS.items()})
 
 # Every name in these modules' __all__ becomes a Tensor method, except those a module lists in
 # NOT_METHODS; a module may add method-only entries (e.g. `uniform_`) in EXTRA_METHODS.
-_METHOD_MODULES = (math, reduction, manipulation, logic, linalg, search, stat, random, attribute)
+_METHOD_MODULES = (math, reduction, manipulation, logic, linalg, search, stat, random, attribute,
+                   creation)
 
 
 def _collect_functions():

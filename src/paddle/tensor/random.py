@@ -35,7 +35,6 @@ from ._random_fill import (
     random_,
     uniform_,
 )
-from .creation import EXTRA_METHODS as _CREATION_METHODS
 
 _FLOAT_OR_COMPLEX = ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
 
@@ -348,4 +347,3 @@ NOT_METHODS = set(__all__) - {"multinomial", "normal_", "log_normal_", "bernoull
 EXTRA_METHODS = {"uniform_": uniform_, "exponential_": exponential_, "random_": random_}
 # paddle.tensor.methods binds the modules it lists, and creation is not among them yet, so the
 # creation module's Tensor methods (new_zeros, set_, …) ride along here.
-EXTRA_METHODS.update(_CREATION_METHODS)
