@@ -35,7 +35,7 @@ def _dropout_meta(x, p=0.5, is_test=False, mode="upscale_in_train", seed=0, fix_
     return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, _dt.uint8)
 
 
-@defop("dropout", "x", "out mask", infer_meta=_dropout_meta, pattern=OPAQUE)
+@defop("dropout", "x", "out mask", infer_meta=_dropout_meta, pattern=OPAQUE, tags=("random",))
 def dropout(xp, x, p=0.5, is_test=False, mode="upscale_in_train", seed=0, fix_seed=False):
     require_float("dropout", x)
     p = float(p)
@@ -68,7 +68,7 @@ def _rrelu_meta(x, lower=0.125, upper=1 / 3, is_test=False):
     return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, x.dtype)
 
 
-@defop("rrelu", "x", "out noise", infer_meta=_rrelu_meta, pattern=ELEMENTWISE)
+@defop("rrelu", "x", "out noise", infer_meta=_rrelu_meta, pattern=ELEMENTWISE, tags=("random",))
 def rrelu(xp, x, lower=0.125, upper=1 / 3, is_test=False):
     """Randomized leaky relu: negative inputs are scaled by a slope drawn uniformly from
     [lower, upper] in training, by the mean slope in evaluation; `noise` holds the slopes used

@@ -85,7 +85,7 @@ def _gumbel_meta(x, temperature=1.0, hard=False, axis=-1):
     return _softmax_meta("gumbel_softmax")(x, axis)
 
 
-@defop("gumbel_softmax", infer_meta=_gumbel_meta, pattern=OPAQUE)
+@defop("gumbel_softmax", infer_meta=_gumbel_meta, pattern=OPAQUE, tags=("random",))
 def gumbel_softmax(xp, x, temperature=1.0, hard=False, axis=-1):
     _gumbel_meta(meta_of(x), temperature, hard, axis)
     ax = normalize_axis("gumbel_softmax", axis, x.ndim)

@@ -69,7 +69,8 @@ def _uniform_meta(like, shape, dtype, min, max, seed):  # noqa: A002 - Paddle's 
     return TensorMeta(_fill_shape(like, shape), dtype)
 
 
-@defop("uniform", "like", infer_meta=_uniform_meta, pattern=OPAQUE, optional_inputs=("like",))
+@defop("uniform", "like", infer_meta=_uniform_meta, pattern=OPAQUE, optional_inputs=("like",),
+       tags=("random",))
 def uniform(xp, like, shape, dtype, min, max, seed):  # noqa: A002
     check_dtype("uniform", dtype, _FLOAT_OR_COMPLEX)
     out_shape = _fill_shape(like, shape)
@@ -91,7 +92,8 @@ def _gaussian_meta(like, shape, mean, std, seed, dtype):
     return TensorMeta(_fill_shape(like, shape), dtype)
 
 
-@defop("gaussian", "like", infer_meta=_gaussian_meta, pattern=OPAQUE, optional_inputs=("like",))
+@defop("gaussian", "like", infer_meta=_gaussian_meta, pattern=OPAQUE, optional_inputs=("like",),
+       tags=("random",))
 def gaussian(xp, like, shape, mean, std, seed, dtype):
     check_dtype("gaussian", dtype, _FLOAT_OR_COMPLEX)
     out_shape = _fill_shape(like, shape)
@@ -129,7 +131,8 @@ def _randint_meta(like, low, high, shape, dtype):
     return TensorMeta(_fill_shape(like, shape), dtype)
 
 
-@defop("randint", "like", infer_meta=_randint_meta, pattern=OPAQUE, optional_inputs=("like",))
+@defop("randint", "like", infer_meta=_randint_meta, pattern=OPAQUE, optional_inputs=("like",),
+       tags=("random",))
 def randint(xp, like, low, high, shape, dtype):
     """Integers drawn uniformly from [low, high), stored as `dtype` (bools/floats by casting,
     as Paddle's randint_like does)."""
@@ -158,7 +161,7 @@ def _check_randperm(n: int, dtype: _dt.DType) -> None:
                          f"received n = {n}.")
 
 
-@defop("randperm", (), infer_meta=_randperm_meta, pattern=OPAQUE)
+@defop("randperm", (), infer_meta=_randperm_meta, pattern=OPAQUE, tags=("random",))
 def randperm(xp, n, dtype):
     _check_randperm(n, dtype)
     return xp.asarray(numpy_rng().permutation(n).astype(dtype.np_dtype))
@@ -206,7 +209,7 @@ def _checked_weights(x: np.ndarray, num_samples: int, replacement: bool) -> np.n
     return rows
 
 
-@defop("multinomial", infer_meta=_multinomial_meta, pattern=OPAQUE)
+@defop("multinomial", infer_meta=_multinomial_meta, pattern=OPAQUE, tags=("random",))
 def multinomial(xp, x, num_samples, replacement):
     _check_multinomial_args(x.ndim, _dt.from_numpy_dtype(x.dtype), num_samples)
     rows = _checked_weights(x, num_samples, replacement)
@@ -240,7 +243,7 @@ def _sampler_meta(op: str):
     return rule
 
 
-@defop("bernoulli", infer_meta=_sampler_meta("bernoulli"), pattern=OPAQUE)
+@defop("bernoulli", infer_meta=_sampler_meta("bernoulli"), pattern=OPAQUE, tags=("random",))
 def bernoulli(xp, x):
     check_dtype("bernoulli", _dt.from_numpy_dtype(x.dtype), ("float32", "float64"))
     below = x < 0
@@ -257,7 +260,7 @@ def bernoulli(xp, x):
 bernoulli.no_grad("samples 0/1 values")
 
 
-@defop("poisson", infer_meta=_sampler_meta("poisson"), pattern=OPAQUE)
+@defop("poisson", infer_meta=_sampler_meta("poisson"), pattern=OPAQUE, tags=("random",))
 def poisson(xp, x):
     check_dtype("poisson", _dt.from_numpy_dtype(x.dtype), ("float32", "float64"))
     rates = x.astype(np.float64)
@@ -275,7 +278,8 @@ def _(ctx, g):
     return full(list(ctx.x.shape), 0, ctx.x.dtype)
 
 
-@defop("standard_gamma", infer_meta=_sampler_meta("standard_gamma"), pattern=OPAQUE)
+@defop("standard_gamma", infer_meta=_sampler_meta("standard_gamma"), pattern=OPAQUE,
+       tags=("random",))
 def standard_gamma(xp, x):
     check_dtype("standard_gamma", _dt.from_numpy_dtype(x.dtype), ("float32", "float64"))
     alpha = x.astype(np.float64)
@@ -295,7 +299,7 @@ def _binomial_meta(count, prob):
     return TensorMeta(broadcast_shapes("binomial", count.shape, prob.shape), _dt.int64)
 
 
-@defop("binomial", "count prob", infer_meta=_binomial_meta, pattern=OPAQUE)
+@defop("binomial", "count prob", infer_meta=_binomial_meta, pattern=OPAQUE, tags=("random",))
 def binomial(xp, count, prob):
     check_dtype("binomial", _dt.from_numpy_dtype(prob.dtype), ("float32", "float64"))
     broadcast_shapes("binomial", count.shape, prob.shape)
