@@ -59,3 +59,4 @@ swapdims = transpose  # noqa: F405
 from .nn.functional.activation_axis import compat_softmax as softmax  # noqa: E402
 
 Tensor.softmax = softmax
+from . import optimizer, regularizer  # noqa: E402,F401
