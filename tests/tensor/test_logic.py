@@ -54,6 +54,7 @@ def test_shift_operators_take_python_ints():
     x = t([1, 8], "int32")
     assert (x << 2).numpy().tolist() == [4, 32] and (x << 2).dtype == paddle.int32
     assert (x >> 1).numpy().tolist() == [0, 4]
+    assert (2 << x).numpy().tolist() == [4, 512] and (2 << x).dtype == paddle.int32
     with pytest.raises(TypeError, match="unsupported operand"):
         x << 1.5
 
@@ -117,7 +118,7 @@ def test_type_predicates():
     assert paddle.is_complex(t([1j])) and not paddle.is_complex(t([1.0]))
     assert paddle.is_floating_point(t([1.0]).astype("bfloat16"))
     assert paddle.is_integer(t([1], "uint8")) and not paddle.is_integer(t([True]))
-    with pytest.raises(TypeError, match=r"\(is_integer\) Expected Tensor"):
+    with pytest.raises(TypeError, match=r"\(is_integer\)"):
         paddle.is_integer([1])
 
 

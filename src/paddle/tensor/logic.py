@@ -192,19 +192,6 @@ def is_tensor(x) -> bool:
     return isinstance(x, Tensor)
 
 
-def is_empty(x, name=None):
-    """Whether x has no elements; a 0-d bool tensor.
-
-    Example:
-        >>> import paddle
-        >>> paddle.is_empty(paddle.to_tensor([]))
-        Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
-               True)
-    """
-    need_tensor(x, "is_empty", "x")
-    return wrap(np.asarray(x._data.size == 0))
-
-
 def _condition(api: str, condition) -> Tensor:
     need_tensor(condition, api, "condition")
     if condition._data.dtype != np.bool_:
@@ -275,6 +262,6 @@ __all__ = [
     "greater", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
     "logical_not", "equal_", "not_equal_", "less_than_", "less_", "less_equal_",
     "greater_than_", "greater_equal_", "logical_and_", "logical_or_", "logical_xor_",
-    "logical_not_", "isclose", "allclose", "equal_all", "is_tensor", "is_empty", "where",
+    "logical_not_", "isclose", "allclose", "equal_all", "is_tensor", "where",
     "where_", "isin", *logic_bitwise.__all__,
 ]

@@ -42,14 +42,18 @@ bitwise_or = _bitwise(B.bitwise_or, "[14, 14]")
 bitwise_xor = _bitwise(B.bitwise_xor, "[6 , 12]")
 
 
-def _shift_amount(x, y, symbol: str):
-    """The shift operators (`x << 2`) are bound to the shift functions, so a Python int is
-    taken as a tensor of x's dtype; a float is Python's TypeError, as in Paddle."""
-    if isinstance(y, float):
-        raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and 'float'")
+def _shift_operands(x, y, symbol: str):
+    """The shift operators (`x << 2`, `2 << x`) are bound to the shift functions, so a Python
+    int on either side is taken as a tensor of the other side's dtype; a float is Python's
+    TypeError, as in Paddle."""
+    if isinstance(x, float) or isinstance(y, float):
+        left, right = ("float", "Tensor") if isinstance(x, float) else ("Tensor", "float")
+        raise TypeError(f"unsupported operand type(s) for {symbol}: '{left}' and '{right}'")
     if isinstance(y, int) and isinstance(x, Tensor):
-        return ensure_tensor(y, x.dtype)
-    return y
+        y = ensure_tensor(y, x.dtype)
+    if isinstance(x, int) and isinstance(y, Tensor):
+        x = ensure_tensor(x, y.dtype)
+    return x, y
 
 
 def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
@@ -61,7 +65,7 @@ def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [ 4, -6])
     """
-    y = _shift_amount(x, y, "<<")
+    x, y = _shift_operands(x, y, "<<")
     _operands("bitwise_left_shift", x, y, "iu")
     return write_out(B.bitwise_left_shift(x, y, bool(is_arithmetic)), out)
 
@@ -76,7 +80,7 @@ def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [ 4, -4])
     """
-    y = _shift_amount(x, y, ">>")
+    x, y = _shift_operands(x, y, ">>")
     _operands("bitwise_right_shift", x, y, "iu")
     return write_out(B.bitwise_right_shift(x, y, bool(is_arithmetic)), out)
 

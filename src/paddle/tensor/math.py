@@ -39,7 +39,7 @@ _CONSTANTS = ["pi", "e", "inf", "nan", "newaxis"]
 __all__ = [name for module in _MODULES for name in module.__all__] + ["sub", "mul", "div",
                                                                       *_CONSTANTS]
 
-NOT_METHODS = set(math_unary.NOT_METHODS) | set(_CONSTANTS)
+NOT_METHODS = set(_CONSTANTS).union(*(getattr(module, "NOT_METHODS", ()) for module in _MODULES))
 
 EXTRA_METHODS = {name: getattr(module, name) for module in _MODULES
                  for name in getattr(module, "METHOD_ONLY", ())}

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._core.ops import math_complex as C
 from .._core.ops import unary as U
-from .._core.tensor import Tensor, wrap
+from .._core.tensor import wrap
 from ._convert import ensure_tensor
 from .math_common import write_out
 from .math_promotion import need_tensor
@@ -105,46 +105,6 @@ def isreal(x, name=None):
     return C.imag(x) == 0
 
 
-def is_complex(x) -> bool:
-    """Whether x has a complex dtype.
-
-    Example:
-        >>> import paddle
-        >>> paddle.is_complex(paddle.to_tensor([1 + 2j]))
-        True
-    """
-    _need_type_check_tensor("is_complex", x)
-    return x._data.dtype.kind == "c"
-
-
-def is_floating_point(x) -> bool:
-    """Whether x has a floating dtype (float16, bfloat16, float32, float64).
-
-    Example:
-        >>> import paddle
-        >>> paddle.is_floating_point(paddle.to_tensor([1.]))
-        True
-    """
-    _need_type_check_tensor("is_floating_point", x)
-    return x.dtype.is_floating_point
-
-
-def is_integer(x) -> bool:
-    """Whether x has an integer dtype (bool is not one).
-
-    Example:
-        >>> import paddle
-        >>> paddle.is_integer(paddle.to_tensor([1]))
-        True
-    """
-    _need_type_check_tensor("is_integer", x)
-    return x._data.dtype.kind in "iu"
-
-
-def _need_type_check_tensor(api: str, x) -> None:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"({api}) Expected Tensor, but received type of x: {type(x)}")
-
-
-__all__ = ["real", "imag", "conj", "angle", "complex", "sgn", "isreal", "is_complex",
-           "is_floating_point", "is_integer"]
+__all__ = ["real", "imag", "conj", "angle", "complex", "sgn", "isreal"]
+# paddle.complex builds a tensor from two; Paddle has no Tensor.complex method.
+NOT_METHODS = {"complex"}

@@ -271,3 +271,5 @@ def negative(x, name=None):
 
 __all__ = ["clip", "clamp", "lerp", "nan_to_num", "frac", "frexp", "deg2rad", "rad2deg",
            "signbit", "isposinf", "isneginf", "increment", "positive", "negative"]
+# Paddle has paddle.positive but no Tensor.positive.
+NOT_METHODS = {"positive"}

@@ -83,14 +83,16 @@ def _functional_number_first(op):
 # Left out, for these reasons:
 # - atan2, gcd, lcm and copysign (number first) fail in Paddle with an accidental
 #   AttributeError; ours raise TypeError (tests/tensor/test_math.py).
-# - Tensor's comparison, shift, `//` and `%` operators are bound to these very functions
-#   (tensor/methods.py), and the operators take numbers with weak promotion; until the operators
-#   get functions of their own, the functional forms accept numbers the same way instead of
-#   raising (comparisons, shifts) or casting the number to x's dtype (remainder).
+# - Tensor's comparison, shift, `//` and `%` operators (and their reflected forms, which pass
+#   the number first) are bound to these very functions (tensor/methods.py), and the operators
+#   take numbers with weak promotion; until the operators get functions of their own, the
+#   functional forms accept numbers the same way instead of raising (comparisons, shifts) or
+#   casting the number to x's dtype (remainder).
 ACCIDENTAL = {"atan2", "gcd", "lcm"}
 SHARED_WITH_OPERATORS = {"not_equal", "less_than", "less_equal", "greater_than",
                          "greater_equal", "bitwise_left_shift", "bitwise_right_shift"}
-REFLECTED_OPERATORS = {"floor_divide", "remainder", "mod", "floor_mod"}
+REFLECTED_OPERATORS = {"floor_divide", "remainder", "mod", "floor_mod", "bitwise_left_shift",
+                       "bitwise_right_shift"}
 for _op in FUNCTIONAL:
     if _op in ACCIDENTAL:
         continue

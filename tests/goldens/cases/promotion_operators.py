@@ -15,9 +15,11 @@ OPERATORS = {
     "and": lambda x, v: x & v,
     "or": lambda x, v: x | v, "xor": lambda x, v: x ^ v,
     "lshift": lambda x, v: x << v, "rshift": lambda x, v: x >> v,
+    "rlshift": lambda x, v: v << x, "rrshift": lambda x, v: v >> x,
 }
-# `2 & x` is left out: Tensor.__rand__ (tensor/methods.py) reaches the functions with the
-# number first; Paddle computes it (bitwise for ints, TypeError for floats).
+# `2 & x`, `2 | x` and `2 ^ x` are left out: Tensor.__rand__ and its kin (tensor/methods.py)
+# reach the functions with the number first and fail; Paddle computes them (bitwise for ints,
+# TypeError for floats).
 SCALAR_DTYPES = ["bool", "uint8", "int32", "int64", "float16", "float32", "float64",
                  "complex64"]
 
