@@ -26,3 +26,4 @@ from .layer.conv import *  # noqa: F401,F403
 from .layer.pooling import *  # noqa: F401,F403
 from .layer.padding import *  # noqa: F401,F403
 from .layer.vision import *  # noqa: F401,F403
+from .layer import loss  # noqa: F401

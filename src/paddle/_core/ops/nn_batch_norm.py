@@ -7,9 +7,10 @@ import numpy as np
 from ..meta import TensorMeta
 from . import reduction as R
 from . import unary as U
+from ..tensor import wrap
 from .nn_norm import (affine_grads, any_nonzero, broadcast_param, check_float, check_param,
-                      compute_dtype, metas_of, moments, normalized_grad, recomputed_stats,
-                      stat_dtype, stat_grads)
+                      compute_dtype, eager_rule, metas_of, normalized_grad,
+                      recomputed_stats, stat_dtype, stat_grads)
 from .registry import OPAQUE, defop
 
 
@@ -66,36 +67,36 @@ def batch_norm(xp, x, mean, variance, scale, bias, is_test=False, momentum=0.9, 
     check_float("batch_norm", x)
     _bn_meta(*metas_of(x, mean, variance, scale, bias), False, momentum, epsilon, data_format)
     axis = _bn_channel_axis(x.ndim, data_format)
-    axes = tuple(i for i in range(x.ndim) if i != axis)
-    shape = [1] * x.ndim
-    shape[axis] = x.shape[axis]
-    work = x.astype(compute_dtype(x), copy=False)
-    count = x.size // max(x.shape[axis], 1)
+    channels = x.shape[axis]
+    # [outer, channels, inner]: per-channel reductions become single contiguous passes
+    view = (int(np.prod(x.shape[:axis])), channels, int(np.prod(x.shape[axis + 1:])))
+    work = x.astype(compute_dtype(x), copy=False).reshape(view)
+    count = view[0] * view[2]
     batch = uses_batch_stats(is_test, use_global_stats, trainable_statistics)
     if batch and count <= 1:
         # Paddle leaves a single value per channel (or an empty batch) untouched, statistics too.
-        stat = np.zeros(x.shape[axis], work.dtype)
+        stat = np.zeros(channels, work.dtype)
         return x.copy(), mean.copy(), variance.copy(), stat, stat.copy()
     if batch:
-        m, v, centered = moments(work, axes)
-        mean_out = (momentum * mean + (1 - momentum) * m.reshape(-1)).astype(mean.dtype)
-        var_out = (momentum * variance + (1 - momentum) * v.reshape(-1)).astype(variance.dtype)
+        m = np.einsum("acb->c", work) / count
+        centered = work - m[:, None]
+        v = np.einsum("acb,acb->c", centered, centered) / count
+        mean_out = (momentum * mean + (1 - momentum) * m).astype(mean.dtype)
+        var_out = (momentum * variance + (1 - momentum) * v).astype(variance.dtype)
     else:
-        m = mean.astype(work.dtype).reshape(shape)
-        v = variance.astype(work.dtype).reshape(shape)
-        centered = work - m
+        m, v = mean.astype(work.dtype), variance.astype(work.dtype)
+        centered = work - m[:, None]
         mean_out, var_out = mean.copy(), variance.copy()
-    rstd = 1 / np.sqrt(v + epsilon)
-    out = centered * rstd
-    if scale is not None:
-        out *= scale.astype(work.dtype).reshape(shape)
+    rstd = (1 / np.sqrt(v + epsilon)).astype(work.dtype, copy=False)
+    factor = rstd if scale is None else rstd * scale.astype(work.dtype)
+    centered *= factor[:, None]
     if bias is not None:
-        out += bias.astype(work.dtype).reshape(shape)
-    return (out.astype(x.dtype, copy=False), mean_out, var_out, m.reshape(-1).astype(work.dtype),
-            rstd.reshape(-1).astype(work.dtype))
+        centered += bias.astype(work.dtype)[:, None]
+    return (centered.reshape(x.shape).astype(x.dtype, copy=False), mean_out, var_out,
+            m.astype(work.dtype, copy=False), rstd)
 
 
-@batch_norm.grad(save="x scale mean_out variance_out")
+@batch_norm.grad(save="x scale mean_out variance_out saved_mean saved_variance")
 def _(ctx, g, g_mean_out, g_var_out, g_saved_mean, g_saved_rstd):
     x = ctx.x
     axis = _bn_channel_axis(x.ndim, ctx.data_format)
@@ -112,6 +113,8 @@ def _(ctx, g, g_mean_out, g_var_out, g_saved_mean, g_saved_rstd):
         # statistics: the statistics after the update are constants of the normalisation.
         return _bn_global_grads(ctx, g, (g_mean_out + g_saved_mean, g_var_out), g_saved_rstd,
                                 axes, shape)
+    if eager_rule() and not any_nonzero(g_mean_out, g_var_out, g_saved_mean, g_saved_rstd):
+        return _bn_fast_grads(ctx, g, axis)
     centered, rstd = recomputed_stats(x, axes, ctx.epsilon)
     xhat = centered * rstd
     gx = None
@@ -126,6 +129,33 @@ def _(ctx, g, g_mean_out, g_var_out, g_saved_mean, g_saved_rstd):
     needs = ctx.needs_grad
     g_scale, g_bias = affine_grads(g, xhat, axes, [x.shape[axis]], needs[3], needs[4])
     return gx, g_mean_out * mom, g_var_out * mom, g_scale, g_bias
+
+
+def _bn_fast_grads(ctx, g, axis):
+    """The NumPy rule for batch statistics when only the output's gradient is needed:
+    k * (g - sum(g)/n - xhat * sum(g * xhat)/n) with k = scale * rstd, over an
+    [outer, channels, inner] view so each reduction is a single contiguous einsum."""
+    x = ctx.x._data
+    work = compute_dtype(x)
+    view = (int(np.prod(x.shape[:axis])), x.shape[axis], int(np.prod(x.shape[axis + 1:])))
+    rstd = ctx.saved_variance._data[:, None]
+    xhat = x.astype(work, copy=False).reshape(view) - ctx.saved_mean._data[:, None]
+    xhat *= rstd
+    gd = g._data.astype(work, copy=False).reshape(view)
+    count = view[0] * view[2]
+    sum_g = gd.sum(axis=(0, 2))
+    sum_gx = np.einsum("acb,acb->c", gd, xhat)
+    needs = ctx.needs_grad
+    gx = None
+    if needs[0]:
+        k = rstd if ctx.scale is None else rstd * ctx.scale._data.astype(work)[:, None]
+        gx = gd - (sum_g / count)[:, None]
+        xhat *= (sum_gx / count)[:, None]
+        gx -= xhat
+        gx *= k
+        gx = wrap(gx.reshape(x.shape).astype(x.dtype, copy=False))
+    return (gx, None, None, wrap(sum_gx) if needs[3] else None,
+            wrap(sum_g) if needs[4] else None)
 
 
 def _bn_global_grads(ctx, g, g_stats, g_saved_rstd, axes, shape):

@@ -62,6 +62,13 @@ def _logaddexp(*terms):
     return out
 
 
+def _logsumexp3(a, b, c, out=None):
+    """log(exp(a) + exp(b) + exp(c)) elementwise (-inf where all are -inf)."""
+    with np.errstate(invalid="ignore"):
+        out = np.logaddexp(a, b, out=out)
+        return np.logaddexp(out, c, out=out)
+
+
 class _Lattice:
     """The extended label sequences (blanks interleaved) and per-step emission log-probs."""
 
@@ -99,40 +106,40 @@ class _Lattice:
                              f"{label[used].tolist()}.")
 
     def alpha(self):
+        """Forward log-probabilities; two leading -inf columns stand for s-1 and s-2 < 0."""
         steps, batch, width = self.emit.shape
-        alpha = np.full((steps, batch, width), _NEG_INF)
+        padded = np.full((steps, batch, width + 2), _NEG_INF)
         if steps == 0:
-            return alpha
-        alpha[0, :, :2] = self.emit[0, :, :2]
+            return padded[:, :, 2:]
+        padded[0, :, 2:4] = self.emit[0, :, :2]
+        skip_add = np.where(self.skip, 0.0, _NEG_INF)
         for t in range(1, steps):
-            prev = alpha[t - 1]
-            one = np.concatenate([np.full((batch, 1), _NEG_INF), prev[:, :-1]], 1)
-            two = np.concatenate([np.full((batch, 2), _NEG_INF), prev[:, :-2]], 1)
-            two = np.where(self.skip, two, _NEG_INF)
-            alpha[t] = _logaddexp(prev, one, two) + self.emit[t]
-        return alpha
+            prev = padded[t - 1]
+            row = padded[t, :, 2:]
+            _logsumexp3(prev[:, 2:], prev[:, 1:-1], prev[:, :-2] + skip_add, out=row)
+            row += self.emit[t]
+        return padded[:, :, 2:]
 
     def beta(self):
+        """Backward log-probabilities (including step t's emission); two trailing -inf
+        columns stand for s+1 and s+2 past the end."""
         steps, batch, width = self.emit.shape
-        beta = np.full((steps, batch, width), _NEG_INF)
+        padded = np.full((steps + 1, batch, width + 2), _NEG_INF)
         last = 2 * self.label_lengths
-        ends = np.zeros((batch, width), bool)
         rows = np.arange(batch)
+        ends = np.zeros((batch, width), bool)
         ends[rows, last] = True
         ends[rows, np.maximum(last - 1, 0)] = True
-        nxt = np.full((batch, width), _NEG_INF)
+        skip_next_add = np.full((batch, width), _NEG_INF)
+        skip_next_add[:, :-2] = np.where(self.skip[:, 2:], 0.0, _NEG_INF)
         for t in range(steps - 1, -1, -1):
-            one = np.concatenate([nxt[:, 1:], np.full((batch, 1), _NEG_INF)], 1)
-            two = np.concatenate([nxt[:, 2:], np.full((batch, 2), _NEG_INF)], 1)
-            skip_next = np.concatenate([self.skip[:, 2:], np.zeros((batch, 2), bool)], 1)
-            two = np.where(skip_next, two, _NEG_INF)
-            carried = _logaddexp(nxt, one, two)
+            nxt = padded[t + 1]
+            carried = _logsumexp3(nxt[:, :width], nxt[:, 1:width + 1],
+                                  nxt[:, 2:] + skip_next_add)
             start = (t == self.lengths - 1)[:, None] & ends
-            cur = np.where(start, 0.0, carried) + self.emit[t]
-            cur = np.where((t < self.lengths)[:, None], cur, _NEG_INF)
-            beta[t] = cur
-            nxt = cur
-        return beta
+            valid = np.where(t < self.lengths, 0.0, _NEG_INF)[:, None]
+            padded[t, :, :width] = np.where(start, 0.0, carried) + self.emit[t] + valid
+        return padded[:steps, :, :width]
 
     def log_likelihood(self, alpha):
         batch = alpha.shape[1]

@@ -2,15 +2,18 @@
 per channel), and the helpers batch_norm (nn_batch_norm.py) shares.
 
 Each kernel normalises over a set of axes in one NumPy pass (float16/bfloat16 in float32, as
-Paddle's kernels do). The gradient rules recompute the statistics from the saved input with
-paddle ops, so second-order gradients come out right as well.
+Paddle's kernels do). A plain backward takes a fused NumPy path from the saved statistics; when a
+second-order graph is recorded (or a program traced) the rules recompute the statistics from
+the saved input with paddle ops instead, so higher-order gradients come out right.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .. import dtype as _dt
+from .. import state
 from ..meta import TensorMeta, meta_of
+from ..tensor import wrap
 from . import _kernel_utils as K
 from . import reduction as R
 from . import unary as U
@@ -102,6 +105,27 @@ def stat_grads(centered, count, g_mean, g_var):
     return (g_mean + 2.0 * g_var * centered) / max(count, 1)
 
 
+def eager_rule() -> bool:
+    """True when a gradient rule may compute with NumPy directly: no second-order graph is
+    being recorded and no program is being traced (the op-based rule serves those)."""
+    return not state.grad_enabled and state.tracer is None
+
+
+def fast_normalized_grad(gs, xhat, rstd, axes):
+    """NumPy form of normalized_grad (gs: the cotangent of xhat)."""
+    proj = np.mean(gs * xhat, axis=axes, keepdims=True)
+    return (gs - gs.mean(axis=axes, keepdims=True) - xhat * proj) * rstd
+
+
+def fast_affine_grads(gd, xhat, param_axes, param_shape, want_scale, want_bias):
+    """NumPy form of affine_grads (results wrapped; the engine casts to the parameters'
+    dtypes)."""
+    g_scale = wrap(np.sum(gd * xhat, axis=param_axes).reshape(param_shape)) if want_scale \
+        else None
+    g_bias = wrap(gd.sum(axis=param_axes).reshape(param_shape)) if want_bias else None
+    return g_scale, g_bias
+
+
 # ---- layer_norm -------------------------------------------------------------------------------
 
 def _ln_sizes(shape, begin):
@@ -151,12 +175,14 @@ def layer_norm(xp, x, scale, bias, epsilon=1e-5, begin_norm_axis=1):
     return out.astype(x.dtype, copy=False), m.reshape(-1), v.reshape(-1)
 
 
-@layer_norm.grad(save="x scale")
+@layer_norm.grad(save="x scale mean variance")
 def _(ctx, g, g_mean, g_var):
     x = ctx.x
     begin = ctx.begin_norm_axis
     axes = list(range(begin, x.ndim))
     tail = list(x.shape[begin:])
+    if eager_rule() and not any_nonzero(g_mean, g_var):
+        return _ln_fast_grads(ctx, g, begin, tuple(axes), tail)
     centered, rstd = recomputed_stats(x, axes, ctx.epsilon)
     xhat = centered * rstd
     gx = None
@@ -168,6 +194,21 @@ def _(ctx, g, g_mean, g_var):
                                     list(range(begin)), [int(np.prod(tail))],
                                     *ctx.needs_grad[1:])
     return gx, g_scale, g_bias
+
+
+def _ln_fast_grads(ctx, g, begin, axes, tail):
+    x = ctx.x._data
+    work = compute_dtype(x)
+    keep = list(x.shape[:begin]) + [1] * len(axes)
+    rstd = 1 / np.sqrt(ctx.variance._data.reshape(keep) + ctx.epsilon)
+    xhat = (x.astype(work, copy=False) - ctx.mean._data.reshape(keep)) * rstd
+    gd = g._data.astype(work, copy=False)
+    gx = None
+    if ctx.needs_grad[0]:
+        gs = gd if ctx.scale is None else gd * ctx.scale._data.astype(work).reshape(tail)
+        gx = wrap(fast_normalized_grad(gs, xhat, rstd, axes).astype(x.dtype, copy=False))
+    return (gx, *fast_affine_grads(gd, xhat, tuple(range(begin)), [int(np.prod(tail))],
+                                   *ctx.needs_grad[1:]))
 
 
 def _with_stat_grads(gx, centered, stat_shape, g_mean, g_var):
@@ -255,7 +296,7 @@ def group_norm(xp, x, scale, bias, epsilon=1e-5, groups=1, data_format="NCHW"):
     return out.astype(x.dtype, copy=False), m.reshape(n, groups), v.reshape(n, groups)
 
 
-@group_norm.grad(save="x scale")
+@group_norm.grad(save="x scale mean variance")
 def _(ctx, g, g_mean, g_var):
     from .manipulation import reshape
     x = ctx.x
@@ -263,6 +304,8 @@ def _(ctx, g, g_mean, g_var):
     view, axes, c = _gn_layout(shape, ctx.groups, ctx.data_format)
     view, axes = list(view), list(axes)
     cshape = [c if d == -1 else 1 for d in _channel_shape(len(shape), ctx.data_format)]
+    if eager_rule() and not any_nonzero(g_mean, g_var):
+        return _gn_fast_grads(ctx, g, view, axes, cshape, c)
     centered, rstd = recomputed_stats(reshape(x, view), axes, ctx.epsilon)
     xhat_view = centered * rstd
     gx = None
@@ -274,3 +317,21 @@ def _(ctx, g, g_mean, g_var):
     g_scale, g_bias = affine_grads(g, reshape(xhat_view, shape), reduce_axes, [c],
                                     *ctx.needs_grad[1:])
     return gx, g_scale, g_bias
+
+
+def _gn_fast_grads(ctx, g, view, axes, cshape, channels):
+    """The NumPy rule: input gradient in the grouped view, parameter sums per channel."""
+    x = ctx.x._data
+    work = compute_dtype(x)
+    keep = [1 if i in axes else d for i, d in enumerate(view)]
+    rstd = 1 / np.sqrt(ctx.variance._data.reshape(keep) + ctx.epsilon)
+    xhat = (x.astype(work, copy=False).reshape(view) - ctx.mean._data.reshape(keep)) * rstd
+    gd = g._data.astype(work, copy=False)
+    gx = None
+    if ctx.needs_grad[0]:
+        gs = gd if ctx.scale is None else gd * ctx.scale._data.astype(work).reshape(cshape)
+        gx = fast_normalized_grad(gs.reshape(view), xhat, rstd, tuple(axes))
+        gx = wrap(gx.reshape(x.shape).astype(x.dtype, copy=False))
+    param_axes = tuple(i for i, d in enumerate(cshape) if d == 1)
+    return (gx, *fast_affine_grads(gd, xhat.reshape(x.shape), param_axes, [channels],
+                                   *ctx.needs_grad[1:]))

@@ -3,6 +3,8 @@ numerically stable building blocks written with registry ops (so losses trace an
 differentiate like any composite)."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..._core import dtype as _dt
 from ..._core.ops import REGISTRY
 from ..._core.tensor import Tensor
@@ -48,6 +50,20 @@ def check_same_shape(api: str, a_name: str, a: Tensor, b_name: str, b: Tensor) -
     if list(a.shape) != list(b.shape):
         raise ValueError(f"({api}) The shape of '{a_name}' {list(a.shape)} must equal the shape "
                          f"of '{b_name}' {list(b.shape)}.")
+
+
+def concrete(api: str, name: str, t: Tensor):
+    """The NumPy value of `t`, for losses whose shapes depend on label values (they cannot be
+    traced into a static program)."""
+    data = t._data
+    if not isinstance(data, np.ndarray):
+        raise NotImplementedError(f"({api}) needs the values of '{name}' to build its result, "
+                                  "so it runs in dynamic mode only.")
+    return data
+
+
+def is_concrete(t: Tensor) -> bool:
+    return isinstance(t._data, np.ndarray)
 
 
 def reduce_loss(loss: Tensor, reduction: str) -> Tensor:

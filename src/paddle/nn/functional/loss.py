@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..._core import dtype as _dt
 from ..._core.ops import nn_loss as L
-from ._loss_utils import (cast, check_reduction, mask, ops, optional_tensor, reduce_loss,
-                          scalar, tensor_arg)
+from ._loss_utils import (cast, check_reduction, is_concrete, mask, ops, optional_tensor,
+                          reduce_loss, scalar, tensor_arg)
 
 __all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss"]
 
@@ -13,7 +13,7 @@ __all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss"]
 def _one_hot(label, classes: int):
     """[..., classes] one-hot of integer labels, rejecting ids outside [0, classes)."""
     data = label._data
-    if hasattr(data, "any") and ((data < 0) | (data >= classes)).any():
+    if is_concrete(label) and ((data < 0) | (data >= classes)).any():
         raise ValueError(f"(cross_entropy) label_smoothing needs class ids in [0, {classes}), "
                          f"but the label holds {data[(data < 0) | (data >= classes)].flat[0]}.")
     expanded = ops.unsqueeze(label, [-1])
@@ -180,3 +180,16 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean",  # 
         return ops.reshape(out, out_shape) if reduction == "none" else out
     out, _ = L.nll_loss(input, label, weight, int(ignore_index), reduction)
     return out
+
+
+# `paddle.nn.functional.loss` holds every loss function in Paddle; the other families are
+# re-exported here so code reaching them through this module keeps working.
+from . import loss_adaptive, loss_binary, loss_ctc, loss_margin, loss_regression  # noqa: E402
+from .loss_adaptive import *  # noqa: E402,F401,F403
+from .loss_binary import *  # noqa: E402,F401,F403
+from .loss_ctc import *  # noqa: E402,F401,F403
+from .loss_margin import *  # noqa: E402,F401,F403
+from .loss_regression import *  # noqa: E402,F401,F403
+
+__all__ += [name for module in (loss_adaptive, loss_binary, loss_ctc, loss_margin,
+                                loss_regression) for name in module.__all__]

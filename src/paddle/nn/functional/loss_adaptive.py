@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._core.tensor import wrap
-from ._loss_utils import log_softmax, ops, tensor_arg
+from ._loss_utils import concrete, log_softmax, ops, tensor_arg
 
 __all__ = ["adaptive_log_softmax_with_loss"]
 
@@ -59,7 +59,7 @@ def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cuto
     batched = label.ndim > 0
     if not batched:
         input, label = ops.unsqueeze(input, [0]), ops.unsqueeze(label, [0])  # noqa: A001
-    ids = np.asarray(label._data, np.int64)
+    ids = concrete(api, "label", label).astype(np.int64, copy=False)
     bounds = [0] + [int(c) for c in cutoffs]
     if ids.size and (ids.min() < 0 or ids.max() >= bounds[-1]):
         raise ValueError(f"({api}) label values should be in [0, n_classes - 1], but values in "

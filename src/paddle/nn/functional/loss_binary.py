@@ -6,9 +6,9 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.ops import nn_loss as L
-from ._loss_utils import (cast, check_float, check_reduction, check_same_shape, log_sigmoid,
-                          mask, ops, optional_tensor, reduce_loss, relu, scalar, softplus,
-                          tensor_arg)
+from ._loss_utils import (cast, check_float, check_reduction, check_same_shape, is_concrete,
+                          log_sigmoid, mask, ops, optional_tensor, reduce_loss, relu, scalar,
+                          softplus, tensor_arg)
 
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "sigmoid_focal_loss",
            "dice_loss", "soft_margin_loss", "multi_label_soft_margin_loss"]
@@ -19,7 +19,7 @@ _IGNORE = -100  # label value sigmoid_cross_entropy_with_logits skips
 
 def _check_probabilities(api, input):  # noqa: A002
     data = input._data
-    if isinstance(data, np.ndarray) and data.size:
+    if is_concrete(input) and data.size:
         if (data > 1).any():
             raise ValueError(f"({api}) Illegal input, input must be less than or equal to 1, but "
                              f"received {data[data > 1].flat[0]}")

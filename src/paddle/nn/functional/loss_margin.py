@@ -10,8 +10,8 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.ops import nn_loss as L
 from ..._core.tensor import wrap
-from ._loss_utils import (cast, check_reduction, check_same_shape, mask, ops, reduce_loss, relu,
-                          scalar, tensor_arg)
+from ._loss_utils import (cast, check_reduction, check_same_shape, concrete, is_concrete, mask,
+                          ops, reduce_loss, relu, scalar, tensor_arg)
 
 __all__ = ["margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss",
            "triplet_margin_loss", "triplet_margin_with_distance_loss", "multi_margin_loss",
@@ -168,7 +168,7 @@ def _triplet(distance, anchor, positive, negative, margin, swap, reduction, chec
     d_neg = distance(anchor, negative)
     if swap:
         d_neg = ops.minimum(d_neg, distance(positive, negative))
-    if check and any(isinstance(d._data, np.ndarray) and (d._data < 0).any()
+    if check and any(is_concrete(d) and (d._data < 0).any()
                      for d in (d_pos, d_neg)):
         raise ValueError("(triplet_margin_with_distance_loss) The positive distance or negative "
                          "distance should be greater than 0, The distance functions should be "
@@ -244,7 +244,7 @@ def multi_label_margin_loss(input, label, reduction="mean", name=None):  # noqa:
     if label.ndim != 2:
         raise ValueError(f"({api}) Expected 2D label tensor, but got {label.ndim}D")
     n, classes = input.shape
-    ids = np.asarray(label._data, np.int64)
+    ids = concrete(api, "label", label).astype(np.int64, copy=False)
     if ids.size and ids.min() < -1:
         raise ValueError(f"({api}) label values should be >= -1")
     if ids.size and ids.max() >= classes:

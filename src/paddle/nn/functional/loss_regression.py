@@ -6,8 +6,8 @@ import math
 
 from ..._core import dtype as _dt
 from ..._core.autograd.grad_mode import no_grad
-from ._loss_utils import (cast, check_float, check_reduction, check_same_shape, mask, ops,
-                          reduce_loss, scalar, tensor_arg)
+from ._loss_utils import (cast, check_float, check_reduction, check_same_shape, is_concrete,
+                          mask, ops, reduce_loss, scalar, tensor_arg)
 
 __all__ = ["mse_loss", "l1_loss", "smooth_l1_loss", "square_error_cost", "kl_div",
            "poisson_nll_loss", "gaussian_nll_loss", "log_loss"]
@@ -182,7 +182,7 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06,  # noqa
         if t.dtype.name not in ("float32", "float64"):
             raise ValueError(f"({api}) The data type of {name_} must be 'float32' or 'float64', "
                              f"but received {t.dtype.name}")
-    if bool((variance._data < 0).any()):
+    if is_concrete(variance) and bool((variance._data < 0).any()):
         raise ValueError(f"({api}) variance has negative entry/entries")
     with no_grad():
         variance = ops.maximum(variance, scalar(epsilon, variance.dtype))

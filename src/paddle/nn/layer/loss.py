@@ -232,3 +232,10 @@ class PoissonNLLLoss(Layer):
         return F.poisson_nll_loss(input, label, log_input=self._log_input, full=self._full,
                                   epsilon=self._epsilon, reduction=self._reduction,
                                   name=self._name)
+
+
+# `paddle.nn.loss` is this module in Paddle and lists every loss layer.
+from .loss_extra import *  # noqa: E402,F401,F403
+from .loss_extra import __all__ as _extra_names  # noqa: E402
+
+__all__ += _extra_names
