@@ -183,3 +183,12 @@ def test_adaptive_log_softmax_log_prob_is_normalized():
     out, loss = layer(x, paddle.to_tensor([0, 4, 8, 2]))
     np.testing.assert_allclose(out.numpy(), log_prob[np.arange(4), [0, 4, 8, 2]], rtol=1e-5)
     assert float(loss) == pytest.approx(-out.numpy().mean(), rel=1e-6)
+
+
+def test_cross_entropy_accepts_target_alias():
+    x, label = paddle.to_tensor(_logits()), paddle.to_tensor([0, 1, 2, 3])
+    expected = float(F.cross_entropy(x, label))
+    assert float(F.cross_entropy(x, target=label)) == expected
+    assert float(paddle.nn.CrossEntropyLoss()(x, target=label)) == expected
+    y = paddle.to_tensor(_logits(seed=1))
+    assert float(paddle.nn.SmoothL1Loss()(x, target=y)) == float(F.smooth_l1_loss(x, y))

@@ -147,3 +147,13 @@ def test_spectral_norm_layer_divides_by_largest_singular_value():
     w = _x([4, 3])
     out = sn(paddle.to_tensor(w)).numpy()
     np.testing.assert_allclose(np.linalg.svd(out, compute_uv=False)[0], 1.0, rtol=1e-4)
+
+
+def test_paddle_keyword_aliases():
+    x = paddle.to_tensor(_x([2, 3]))
+    np.testing.assert_allclose(F.layer_norm(input=x, normalized_shape=3, eps=1e-3).numpy(),
+                               F.layer_norm(x, 3, epsilon=1e-3).numpy())
+    assert paddle.nn.LayerNorm(3, eps=1e-3)._epsilon == 1e-3
+    assert paddle.nn.GroupNorm(1, 3, eps=1e-2)._epsilon == 1e-2
+    with pytest.raises(TypeError, match="alias"):
+        F.layer_norm(x, 3, epsilon=1e-3, eps=1e-2)

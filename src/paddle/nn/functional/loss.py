@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..._core import dtype as _dt
 from ..._core.ops import nn_loss as L
+from ._aliases import keyword_aliases
 from ._loss_utils import (cast, check_reduction, is_concrete, mask, ops, optional_tensor,
                           reduce_loss, scalar, tensor_arg)
 
@@ -42,6 +43,7 @@ def _class_weights(label, weight, ignore_index, axis, classes, soft_label, dtype
     return picked * mask(valid, dtype)
 
 
+@keyword_aliases(label="target")
 def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean",  # noqa: A002
                   soft_label=False, axis=-1, use_softmax=True, label_smoothing=0.0, name=None):
     """Softmax cross entropy between `input` scores (classes on `axis`) and hard class ids

@@ -12,6 +12,7 @@ from ..._core.ops import REGISTRY
 from ..._core.ops import nn_batch_norm as BN
 from ..._core.ops import nn_norm as N
 from ..._core.tensor import Tensor
+from ._aliases import keyword_aliases
 
 __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm", "local_response_norm",
            "rms_norm"]
@@ -86,6 +87,7 @@ def _normalized_shape(value) -> list:
                      f"ints, but received {type(value).__name__}.")
 
 
+@keyword_aliases(x="input", epsilon="eps")
 def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=None):
     """Normalize over the trailing `normalized_shape` dims; weight and bias are 1-D of size
     prod(normalized_shape).

@@ -3,6 +3,7 @@ and CTC losses (the margin/embedding family lives in loss_extra.py)."""
 from __future__ import annotations
 
 from .. import functional as F
+from ..functional._aliases import keyword_aliases
 from ..functional._loss_utils import check_reduction
 from .layers import Layer
 
@@ -27,6 +28,7 @@ class CrossEntropyLoss(Layer):
         self.soft_label, self.axis, self.use_softmax = soft_label, axis, use_softmax
         self.label_smoothing, self.name = label_smoothing, name
 
+    @keyword_aliases(label="target")
     def forward(self, input, label):  # noqa: A002
         return F.cross_entropy(input, label, weight=self.weight, ignore_index=self.ignore_index,
                                reduction=self.reduction, soft_label=self.soft_label,
@@ -143,6 +145,7 @@ class SmoothL1Loss(Layer):
         super().__init__()
         self.reduction, self.delta, self.is_huber, self.name = reduction, delta, is_huber, name
 
+    @keyword_aliases(label="target")
     def forward(self, input, label):  # noqa: A002
         return F.smooth_l1_loss(input, label, self.reduction, self.delta, self.is_huber,
                                 self.name)

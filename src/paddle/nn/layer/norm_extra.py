@@ -8,6 +8,7 @@ import numpy as np
 
 from ...framework.param_attr import ParamAttr
 from .. import functional as F
+from ..functional._aliases import keyword_aliases
 from ..initializer import Constant, Normal
 from .layers import Layer
 
@@ -36,6 +37,7 @@ class LayerNorm(Layer):
         (paddle.Size([12]), paddle.Size([2, 3, 4]))
     """
 
+    @keyword_aliases(epsilon="eps")
     def __init__(self, normalized_shape, epsilon=1e-05, *, elementwise_affine=True, bias=True,
                  device=None, dtype=None, weight_attr=None, bias_attr=None, name=None):
         super().__init__()
@@ -74,6 +76,7 @@ class GroupNorm(Layer):
         paddle.Size([2, 4, 3, 3])
     """
 
+    @keyword_aliases(epsilon="eps")
     def __init__(self, num_groups, num_channels, epsilon=1e-05, *, affine=True, device=None,
                  dtype=None, weight_attr=None, bias_attr=None, data_format="NCHW", name=None):
         super().__init__()
