@@ -60,3 +60,5 @@ from .nn.functional.activation_axis import compat_softmax as softmax  # noqa: E4
 
 Tensor.softmax = softmax
 from . import optimizer, regularizer  # noqa: E402,F401
+from . import io  # noqa: E402,F401
+from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401

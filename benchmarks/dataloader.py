@@ -1,0 +1,72 @@
+"""DataLoader throughput: batches per second with a CPU-bound per-sample transform, in the main
+process (num_workers=0) and with worker processes; the ratio is what workers buy.
+
+    python benchmarks/dataloader.py                  # 0 vs 2 workers
+    python benchmarks/dataloader.py --workers 4 --samples 512
+
+The transform is pure-Python-heavy augmentation (so it holds the GIL, as real decoding and
+augmentation code does); the target is a speedup of at least 1.6x with 2 workers on 2 cores.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+
+from paddle.io import DataLoader, Dataset
+
+
+class AugmentedImages(Dataset):
+    """Deterministic 3x32x32 images with a per-sample transform that costs ~`work` units of
+    Python and NumPy work (random crops, flips and a normalisation, repeated)."""
+
+    def __init__(self, samples: int, work: int):
+        self.samples = samples
+        self.work = work
+
+    def __len__(self):
+        return self.samples
+
+    def __getitem__(self, index):
+        rng = np.random.default_rng(index)
+        image = rng.random((3, 40, 40), dtype=np.float32)
+        for _ in range(self.work):
+            top, left = rng.integers(0, 8, size=2)
+            crop = image[:, top:top + 32, left:left + 32]
+            if rng.random() < 0.5:
+                crop = crop[:, :, ::-1]
+            crop = (crop - crop.mean()) / (crop.std() + 1e-6)
+        checksum = sum(float(v) for v in crop[0, 0])  # a little pure-Python work per pass
+        return crop.astype(np.float32), np.int64(index % 10), np.float32(checksum)
+
+
+def throughput(num_workers: int, samples: int, work: int, batch_size: int) -> float:
+    loader = DataLoader(AugmentedImages(samples, work), batch_size=batch_size,
+                        num_workers=num_workers)
+    start = time.perf_counter()
+    batches = sum(1 for _ in loader)
+    return batches / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--samples", type=int, default=256)
+    parser.add_argument("--work", type=int, default=40)
+    parser.add_argument("--batch-size", type=int, default=16)
+    args = parser.parse_args()
+    throughput(args.workers, args.batch_size * 2, args.work, args.batch_size)  # warm up
+    serial = throughput(0, args.samples, args.work, args.batch_size)
+    parallel = throughput(args.workers, args.samples, args.work, args.batch_size)
+    print(f"num_workers=0: {serial:8.1f} batches/s")
+    print(f"num_workers={args.workers}: {parallel:8.1f} batches/s")
+    print(f"speedup: {parallel / serial:.2f}x (target >= 1.6x with 2 workers on 2 cores)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""`paddle.io`: datasets, samplers and the DataLoader that batches them."""
+from .dataloader import (
+                         BatchSampler,
+                         ChainDataset,
+                         ComposeDataset,
+                         ConcatDataset,
+                         Dataset,
+                         DistributedBatchSampler,
+                         IterableDataset,
+                         RandomSampler,
+                         Sampler,
+                         SequenceSampler,
+                         Subset,
+                         SubsetRandomSampler,
+                         TensorDataset,
+                         WeightedRandomSampler,
+                         get_worker_info,
+                         random_split,
+)
+from .reader import DataLoader
+
+__all__ = [
+                         "BatchSampler",
+                         "ChainDataset",
+                         "ComposeDataset",
+                         "ConcatDataset",
+                         "DataLoader",
+                         "Dataset",
+                         "DistributedBatchSampler",
+                         "IterableDataset",
+                         "RandomSampler",
+                         "Sampler",
+                         "SequenceSampler",
+                         "Subset",
+                         "SubsetRandomSampler",
+                         "TensorDataset",
+                         "WeightedRandomSampler",
+                         "get_worker_info",
+                         "random_split",
+]

@@ -1,0 +1,175 @@
+"""DataLoader with worker processes: same batches as in-process loading, seeds, errors that
+surface, dead or slow workers that never hang the main process."""
+import os
+import signal
+import time
+
+import numpy as np
+import pytest
+
+import paddle
+from paddle.io import DataLoader, Dataset, IterableDataset, get_worker_info
+
+
+class Images(Dataset):
+    """Big enough arrays to travel through shared memory, plus small fields."""
+
+    def __len__(self):
+        return 23
+
+    def __getitem__(self, i):
+        info = get_worker_info()
+        return {"x": np.full([64, 300], i, np.float32), "y": i,
+                "worker": -1 if info is None else info.id}
+
+
+class RandomDraws(Dataset):
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        return np.random.randint(0, 2**31), float(paddle.rand([1]))
+
+
+class Failing(Dataset):
+    def __len__(self):
+        return 10
+
+    def __getitem__(self, i):
+        if i == 7:
+            raise KeyError("no sample seven")
+        return i
+
+
+class DiesAtNine(Dataset):
+    def __len__(self):
+        return 20
+
+    def __getitem__(self, i):
+        if i == 9:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return i
+
+
+class Sleepy(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        time.sleep(3)
+        return i
+
+
+class Sharded(IterableDataset):
+    """Each worker yields its own slice, as get_worker_info() describes."""
+
+    def __iter__(self):
+        info = get_worker_info()
+        start, step = (0, 1) if info is None else (info.id, info.num_workers)
+        for i in range(start, 11, step):
+            yield np.array([i]), i
+
+
+def _plain(batch):
+    return batch["x"].numpy().tolist(), batch["y"].tolist()
+
+
+def test_two_workers_yield_exactly_the_in_process_batches():
+    expected = [_plain(b) for b in DataLoader(Images(), batch_size=4)]
+    batches = list(DataLoader(Images(), batch_size=4, num_workers=2))
+    assert [_plain(b) for b in batches] == expected
+    assert [b["worker"].tolist()[0] for b in batches] == [0, 1, 0, 1, 0, 1]
+    assert batches[0]["x"].dtype == paddle.float32
+    without_shm = list(DataLoader(Images(), batch_size=4, num_workers=2,
+                                  use_shared_memory=False))
+    assert [_plain(b) for b in without_shm] == expected
+
+
+def test_shuffled_first_epoch_matches_in_process_order():
+    paddle.seed(5)
+    with_workers = [b["y"].tolist() for b in DataLoader(Images(), batch_size=4, shuffle=True,
+                                                         num_workers=2)]
+    paddle.seed(5)
+    in_process = [b["y"].tolist() for b in DataLoader(Images(), batch_size=4, shuffle=True)]
+    assert with_workers == in_process
+
+
+def test_workers_get_distinct_seeds_reproducible_under_paddle_seed():
+    def draws():
+        paddle.seed(21)
+        loader = DataLoader(RandomDraws(), batch_size=4, num_workers=2)
+        return [(a.tolist(), b.tolist()) for a, b in loader]
+
+    first = draws()
+    assert first == draws()
+    (np_a, pd_a), (np_b, pd_b) = first
+    assert np_a != np_b and pd_a != pd_b  # worker 0 and worker 1 drew different numbers
+
+
+def test_worker_exception_surfaces_with_traceback():
+    with pytest.raises(KeyError) as info:
+        list(DataLoader(Failing(), batch_size=2, num_workers=2))
+    message = str(info.value)
+    assert "DataLoader worker(1) caught KeyError" in message
+    assert "no sample seven" in message and "__getitem__" in message
+
+
+def test_worker_init_fn_runs_and_its_errors_surface():
+    def init(worker_id):
+        if worker_id == 1:
+            raise ValueError("init failed in worker 1")
+
+    with pytest.raises(ValueError, match="init failed in worker 1"):
+        list(DataLoader(Images(), batch_size=4, num_workers=2, worker_init_fn=init))
+
+
+def test_killed_worker_raises_promptly():
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="killed by signal SIGKILL"):
+        list(DataLoader(DiesAtNine(), batch_size=2, num_workers=2))
+    assert time.monotonic() - started < 20
+
+
+def test_timeout_bounds_the_wait():
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="timed out"):
+        list(DataLoader(Sleepy(), batch_size=1, num_workers=2, timeout=0.5))
+    assert time.monotonic() - started < 2.5
+
+
+def test_iterable_dataset_with_workers_and_worker_info():
+    loader = DataLoader(Sharded(), batch_size=2, num_workers=2)
+    assert [b[1].tolist() for b in loader] == [[0, 2], [1, 3], [4, 6], [5, 7], [8, 10], [9]]
+    dropped = DataLoader(Sharded(), batch_size=2, num_workers=3, drop_last=True)
+    assert [b[1].tolist() for b in dropped] == [[0, 3], [1, 4], [2, 5], [6, 9], [7, 10]]
+
+
+def test_persistent_workers_serve_every_epoch():
+    loader = DataLoader(Images(), batch_size=5, num_workers=2, persistent_workers=True)
+    epochs = [[b["y"].tolist() for b in loader] for _ in range(3)]
+    assert epochs[0] == epochs[1] == epochs[2] and len(epochs[0]) == 5
+    first = loader._iterator
+    partial = iter(loader)
+    next(partial)
+    assert loader._iterator is first
+    assert [b["y"].tolist()[0] for b in loader] == [0, 5, 10, 15, 20]
+    loader._iterator._shutdown()
+    assert _our_shared_files() == set()  # batches buffered for the abandoned epoch released
+
+
+def _our_shared_files():
+    prefix = f"paddle_dataloader_{os.getpid()}_"
+    return {name for name in os.listdir("/dev/shm") if name.startswith(prefix)}
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm")
+def test_no_shared_memory_left_behind():
+    loader = iter(DataLoader(Images(), batch_size=4, num_workers=2))
+    next(loader)
+    del loader  # abandoned mid-epoch: prefetched batches must be released too
+    def init(worker_id):
+        if worker_id == 1:
+            raise ValueError("stop")
+    with pytest.raises(ValueError):  # a failure while worker 0 still has batches in flight
+        list(DataLoader(Images(), batch_size=4, num_workers=2, worker_init_fn=init))
+    assert _our_shared_files() == set()
