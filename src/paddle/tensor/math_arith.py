@@ -121,6 +121,9 @@ def floor_divide(x, y, name=None, *, out=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [ 3, -4])
     """
+    # Tensor's `//` and its reflected form are bound to this function, so a number on either
+    # side is promoted weakly as by the operator (Paddle's functional form would make it a
+    # tensor: int32 // 2 would give int64).
     if is_number(y) or is_number(x):
         return _binary(B.floor_divide, x, y, out)
     tensor_operands("floor_divide", x, y)
@@ -137,6 +140,8 @@ def remainder(x, y, name=None, *, out=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [1, 2])
     """
+    # Bound to `%` as well: numbers promote weakly as by the operator (Paddle's functional
+    # form would cast a number y to x's dtype first).
     if not (is_number(y) or is_number(x)):
         tensor_operands("remainder", x, y)
     return _binary(B.remainder, x, y, out)

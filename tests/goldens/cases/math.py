@@ -95,3 +95,31 @@ ERRORS = {
 }
 for _name, _call in ERRORS.items():
     CASES[_name] = _errors(_call)
+
+
+def _inplace_unary(name, dtype, args=()):
+    def case(paddle, np):
+        x = paddle.to_tensor(np.array([0.2, 0.5, 0.9], dtype))
+        fn = getattr(x, name, None) or (lambda *a: getattr(paddle, name)(x, *a))
+        out = fn(*args)
+        # Paddle's sinc_ writes x but returns another Tensor object; we return x itself
+        return (out, x) if name == "sinc_" else (out, x, out is x)
+    return case
+
+
+INPLACE_UNARY = ["exp_", "expm1_", "log_", "log2_", "log10_", "log1p_", "sqrt_", "rsqrt_",
+                 "reciprocal_", "sin_", "cos_", "tan_", "asin_", "acos_", "atan_", "sinh_",
+                 "cosh_", "tanh_", "asinh_", "atanh_", "erf_", "erfinv_", "lgamma_",
+                 "digamma_", "i0_", "abs_", "neg_", "square_", "floor_", "ceil_", "sigmoid_",
+                 "trunc_", "round_", "frac_", "sinc_", "gammaln_", "logit_", "nan_to_num_"]
+for _name in INPLACE_UNARY:
+    CASES[f"inplace_{_name}"] = _inplace_unary(_name, "float32")
+    CASES[f"inplace_{_name}_float64"] = _inplace_unary(_name, "float64")
+CASES["inplace_acosh_"] = _inplace_unary("acosh_", "float32")
+CASES["inplace_polygamma_"] = _inplace_unary("polygamma_", "float32", (1,))
+CASES["inplace_multigammaln_"] = _inplace_unary("multigammaln_", "float64", (1,))
+CASES["inplace_scale_"] = _inplace_unary("scale_", "float32", (2.0, 1.0))
+CASES["inplace_clip_"] = _inplace_unary("clip_", "float32", (0.3, 0.6))
+CASES["inplace_exp_int"] = _errors(lambda p, np: (lambda x: (x.exp_(), x))(p.to_tensor([1, 2])))
+CASES["inplace_sqrt_int"] = _errors(lambda p, np: (lambda x: (p.sqrt_(x), x))(
+    p.to_tensor([1, 4])))
