@@ -1,9 +1,9 @@
 """Scattering functions of the `paddle` namespace: scatter, scatter_nd(_add), index_add,
-index_put, index_fill, masked_fill, masked_scatter, put_along_axis, scatter_add/scatter_reduce,
-select_scatter, slice_scatter, and their in-place forms.
+index_put, index_fill, masked_fill, masked_scatter, and their in-place forms (the reducing
+scatters along an axis are in manip_put).
 
-They compose the indexing ops (setitem writes, index_accumulate adds) and put_along_axis (the
-reducing scatter kernel), so gradients and tracing come from those."""
+They compose the indexing ops (setitem writes, index_accumulate adds) and `where`, so gradients
+and tracing come from those."""
 from __future__ import annotations
 
 import numpy as np
