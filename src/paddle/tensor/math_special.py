@@ -29,7 +29,7 @@ def gammaln(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.        , 1.79175949])
     """
-    return U.lgamma(ensure_tensor(x))
+    return S.lgamma(ensure_tensor(x))
 
 
 def polygamma(x, n, name=None):
@@ -48,7 +48,7 @@ def polygamma(x, n, name=None):
         raise ValueError(f"(polygamma) The input of n must be greater than or equal to 0. But "
                          f"received n = {n}")
     x = ensure_tensor(x)
-    return U.digamma(x) if n == 0 else S.polygamma(x, n)
+    return S.digamma(x) if n == 0 else S.polygamma(x, n)
 
 
 def multigammaln(x, p, name=None):
@@ -67,7 +67,7 @@ def multigammaln(x, p, name=None):
     x = ensure_tensor(x)
     _require_float("multigammaln", x)
     offsets = ensure_tensor([0.5 * j for j in range(1 - p, 1)], x.dtype)
-    terms = U.lgamma(x.unsqueeze(-1) + offsets)
+    terms = S.lgamma(x.unsqueeze(-1) + offsets)
     return R.sum_op(terms, (terms.ndim - 1,), None, False) + 0.25 * p * (p - 1) * math.log(
         math.pi)
 

@@ -2,6 +2,7 @@
 scale, and the in-place forms of the unary ops."""
 from __future__ import annotations
 
+from .._core.ops import math_special as S
 from .._core.ops import unary as U
 from .._core.tensor import Tensor
 from ._convert import ensure_tensor
@@ -77,23 +78,23 @@ acosh = _unary(U.acosh, _float_doc("Elementwise inverse hyperbolic cosine.", "ac
                                    "[1., 2.]", 2, "[0.        , 1.31695795]"))
 atanh = _unary(U.atanh, _float_doc("Elementwise inverse hyperbolic tangent.", "atanh",
                                    "[0., 0.5]", 2, "[0.        , 0.54930615]"))
-erf = _unary(U.erf, _float_doc("Elementwise error function.", "erf", "[0., 1.]", 2,
+erf = _unary(S.erf, _float_doc("Elementwise error function.", "erf", "[0., 1.]", 2,
                                "[0.        , 0.84270078]"), out=False)
-erfinv = _unary(U.erfinv, _float_doc("Elementwise inverse error function (±inf outside "
+erfinv = _unary(S.erfinv, _float_doc("Elementwise inverse error function (±inf outside "
                                      "[-1, 1]).", "erfinv", "[0., 0.5]", 2,
                                      "[0.        , 0.47693628]"), out=False)
-lgamma = _unary(U.lgamma, _float_doc("Elementwise log |Γ(x)|.", "lgamma", "[1., 4.]", 2,
+lgamma = _unary(S.lgamma, _float_doc("Elementwise log |Γ(x)|.", "lgamma", "[1., 4.]", 2,
                                      "[0.        , 1.79175949]"), out=False)
-digamma = _unary(U.digamma, _float_doc("Elementwise digamma ψ(x), the derivative of lgamma.",
+digamma = _unary(S.digamma, _float_doc("Elementwise digamma ψ(x), the derivative of lgamma.",
                                        "digamma", "[1., 2.]", 2,
                                        "[-0.57721567,  0.42278433]"), out=False)
-i0 = _unary(U.i0, _float_doc("Modified Bessel function of the first kind, order 0.", "i0",
+i0 = _unary(S.i0, _float_doc("Modified Bessel function of the first kind, order 0.", "i0",
                              "[0., 1.]", 2, "[0.99999994, 1.26606596]"), out=False)
-i0e = _unary(U.i0e, _float_doc("Exponentially scaled i0: exp(-|x|) i0(x).", "i0e", "[0., 1.]",
+i0e = _unary(S.i0e, _float_doc("Exponentially scaled i0: exp(-|x|) i0(x).", "i0e", "[0., 1.]",
                                2, "[0.99999994, 0.46575963]"), out=False)
-i1 = _unary(U.i1, _float_doc("Modified Bessel function of the first kind, order 1.", "i1",
+i1 = _unary(S.i1, _float_doc("Modified Bessel function of the first kind, order 1.", "i1",
                              "[0., 1.]", 2, "[0.        , 0.56515908]"), out=False)
-i1e = _unary(U.i1e, _float_doc("Exponentially scaled i1: exp(-|x|) i1(x).", "i1e", "[0., 1.]",
+i1e = _unary(S.i1e, _float_doc("Exponentially scaled i1: exp(-|x|) i1(x).", "i1e", "[0., 1.]",
                                2, "[0.        , 0.20791042]"), out=False)
 abs = _unary(U.abs_op, _float_doc("Elementwise absolute value (|z| for complex z).", "abs",  # noqa: A001
                                   "[-1., 2.]", 2, "[1., 2.]"), name="abs")

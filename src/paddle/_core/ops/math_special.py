@@ -1,6 +1,7 @@
-"""Special functions beyond unary.py: polygamma (derivatives of digamma) and the regularized
-upper incomplete gamma function. SciPy computes them when installed; the NumPy fallbacks below
-keep the ops available without it."""
+"""Special functions: erf and its inverse, lgamma, digamma and polygamma, the modified Bessel
+functions i0/i1 (plain and scaled) and the regularized upper incomplete gamma function. SciPy
+computes them when installed; the NumPy fallbacks (here and in _kernel_utils) keep the ops
+available without it."""
 from __future__ import annotations
 
 import math
@@ -11,12 +12,117 @@ from ..meta import broadcast_binary, unary_float
 from . import _kernel_utils as K
 from ._grad_utils import sum_to_shape
 from .registry import BROADCAST, ELEMENTWISE, defop
-from .unary import exp, lgamma, log
+from .unary import exp, log, quiet_float_math, sign
+
+_SQRT_PI_INV2 = 2.0 / math.sqrt(math.pi)
 
 try:  # SciPy is optional, as in _kernel_utils.
     from scipy import special as _special
 except ImportError:  # pragma: no cover - depends on the environment
     _special = None
+
+@defop("erf", infer_meta=unary_float, pattern=ELEMENTWISE)
+def erf(xp, x):
+    return quiet_float_math(K.erf, x)
+
+
+@erf.grad(save="x")
+def _(ctx, g):
+    return g * _SQRT_PI_INV2 * exp(-ctx.x * ctx.x)
+
+
+def _erfinv(v):
+    """Paddle saturates outside [-1, 1]: ±inf there, NaN only for NaN."""
+    with np.errstate(invalid="ignore"):
+        out = K.erfinv(v)
+    return np.where(np.abs(v) > 1, np.copysign(np.inf, v), out).astype(v.dtype)
+
+
+@defop("erfinv", infer_meta=unary_float, pattern=ELEMENTWISE)
+def erfinv(xp, x):
+    return quiet_float_math(_erfinv, x)
+
+
+@erfinv.grad(save="out")
+def _(ctx, g):
+    return g * (math.sqrt(math.pi) / 2) * exp(ctx.out * ctx.out)
+
+
+def _lgamma(v):
+    """log|Γ(v)|, with +inf at -inf as Paddle returns."""
+    return np.where(v == -np.inf, v.dtype.type(np.inf), K.lgamma(v)).astype(v.dtype)
+
+
+@defop("lgamma", infer_meta=unary_float, pattern=ELEMENTWISE)
+def lgamma(xp, x):
+    return quiet_float_math(_lgamma, x)
+
+
+@lgamma.grad(save="x")
+def _(ctx, g):
+    return g * digamma(ctx.x)
+
+
+@defop("digamma", infer_meta=unary_float, pattern=ELEMENTWISE)
+def digamma(xp, x):
+    return quiet_float_math(K.digamma, x)
+
+
+@digamma.grad(save="x")
+def _(ctx, g):
+    return g * polygamma(ctx.x, 1)
+
+
+@defop("i0", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.i0)
+def i0(xp, x):
+    return quiet_float_math(K.i0, x)
+
+
+@i0.grad(save="x")
+def _(ctx, g):
+    return g * i1(ctx.x)
+
+
+@defop("i0e", infer_meta=unary_float, pattern=ELEMENTWISE)
+def i0e(xp, x):
+    return quiet_float_math(K.i0e, x)
+
+
+@i0e.grad(save="x out")
+def _(ctx, g):
+    # i0e'(x) = i1e(x) - sign(x) i0e(x); Paddle takes sign(0) as +1 (the right derivative)
+    right = (ctx.x >= 0).astype(ctx.out.dtype) * 2 - 1
+    return g * (i1e(ctx.x) - right * ctx.out)
+
+
+@defop("i1", infer_meta=unary_float, pattern=ELEMENTWISE)
+def i1(xp, x):
+    return quiet_float_math(K.i1, x)
+
+
+@i1.grad(save="x out")
+def _(ctx, g):
+    # I1'(x) = I0(x) - I1(x)/x, with the limit 1/2 at x = 0
+    x = ctx.x
+    safe = x + (x == 0).astype(x.dtype)
+    return g * (i0(x) - ctx.out / safe) * (x != 0).astype(x.dtype) + g * 0.5 * (x == 0).astype(
+        x.dtype)
+
+
+@defop("i1e", infer_meta=unary_float, pattern=ELEMENTWISE)
+def i1e(xp, x):
+    return quiet_float_math(K.i1e, x)
+
+
+@i1e.grad(save="x out")
+def _(ctx, g):
+    # i1e'(x) = i0e(x) - i1e(x) (1/x + sign(x)), with the limit 1/2 at x = 0
+    x = ctx.x
+    zero = (x == 0).astype(x.dtype)
+    safe = x + zero
+    slope = i0e(x) - ctx.out * (1 / safe + sign(x))
+    return g * (slope * (1 - zero) + 0.5 * zero)
+
 
 # Bernoulli numbers B_2, B_4, …, B_20 for the asymptotic series of polygamma.
 _BERNOULLI = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510,

@@ -1,4 +1,4 @@
-"""Elementwise unary math ops and their gradients."""
+"""Elementwise unary math ops and their gradients (special functions are in math_special)."""
 from __future__ import annotations
 
 import math
@@ -10,10 +10,8 @@ from ..meta import TensorMeta, same_as, same_shape, unary_float
 from . import _kernel_utils as K
 from .registry import ELEMENTWISE, defop
 
-_SQRT_PI_INV2 = 2.0 / math.sqrt(math.pi)
 
-
-def _float_math(fn, x):
+def quiet_float_math(fn, x):
     """K.float_math without NumPy's floating-point warnings: Paddle returns inf and NaN (log 0,
     sqrt -1, overflowing exp) silently."""
     with np.errstate(all="ignore"):
@@ -24,7 +22,7 @@ def _float_math(fn, x):
 
 @defop("exp", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.exp)
 def exp(xp, x):
-    return _float_math(xp.exp, x)
+    return quiet_float_math(xp.exp, x)
 
 
 @exp.grad(save="out")
@@ -34,7 +32,7 @@ def _(ctx, g):
 
 @defop("expm1", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.expm1)
 def expm1(xp, x):
-    return _float_math(xp.expm1, x)
+    return quiet_float_math(xp.expm1, x)
 
 
 @expm1.grad(save="out")
@@ -44,7 +42,7 @@ def _(ctx, g):
 
 @defop("log", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log)
 def log(xp, x):
-    return _float_math(xp.log, x)
+    return quiet_float_math(xp.log, x)
 
 
 @log.grad(save="x")
@@ -65,7 +63,7 @@ def _log_base(log_fn, base: float):
 
 @defop("log2", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log2)
 def log2(xp, x):
-    return _float_math(_log_base(xp.log2, 2.0), x)
+    return quiet_float_math(_log_base(xp.log2, 2.0), x)
 
 
 @log2.grad(save="x")
@@ -75,7 +73,7 @@ def _(ctx, g):
 
 @defop("log10", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log10)
 def log10(xp, x):
-    return _float_math(xp.log10, x)
+    return quiet_float_math(xp.log10, x)
 
 
 @log10.grad(save="x")
@@ -85,7 +83,7 @@ def _(ctx, g):
 
 @defop("log1p", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.log1p)
 def log1p(xp, x):
-    return _float_math(xp.log1p, x)
+    return quiet_float_math(xp.log1p, x)
 
 
 @log1p.grad(save="x")
@@ -95,7 +93,7 @@ def _(ctx, g):
 
 @defop("sqrt", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.sqrt)
 def sqrt(xp, x):
-    return _float_math(xp.sqrt, x)
+    return quiet_float_math(xp.sqrt, x)
 
 
 @sqrt.grad(save="out")
@@ -105,7 +103,7 @@ def _(ctx, g):
 
 @defop("rsqrt", infer_meta=unary_float, pattern=ELEMENTWISE, ref=lambda x: 1 / np.sqrt(x))
 def rsqrt(xp, x):
-    return _float_math(lambda v: 1 / xp.sqrt(v), x)
+    return quiet_float_math(lambda v: 1 / xp.sqrt(v), x)
 
 
 @rsqrt.grad(save="out")
@@ -115,7 +113,7 @@ def _(ctx, g):
 
 @defop("reciprocal", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.reciprocal)
 def reciprocal(xp, x):
-    return _float_math(lambda v: 1 / v, x)
+    return quiet_float_math(lambda v: 1 / v, x)
 
 
 @reciprocal.grad(save="out")
@@ -125,7 +123,7 @@ def _(ctx, g):
 
 @defop("sin", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.sin)
 def sin(xp, x):
-    return _float_math(xp.sin, x)
+    return quiet_float_math(xp.sin, x)
 
 
 @sin.grad(save="x")
@@ -135,7 +133,7 @@ def _(ctx, g):
 
 @defop("cos", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.cos)
 def cos(xp, x):
-    return _float_math(xp.cos, x)
+    return quiet_float_math(xp.cos, x)
 
 
 @cos.grad(save="x")
@@ -145,7 +143,7 @@ def _(ctx, g):
 
 @defop("tan", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.tan)
 def tan(xp, x):
-    return _float_math(xp.tan, x)
+    return quiet_float_math(xp.tan, x)
 
 
 @tan.grad(save="out")
@@ -155,7 +153,7 @@ def _(ctx, g):
 
 @defop("asin", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arcsin)
 def asin(xp, x):
-    return _float_math(xp.arcsin, x)
+    return quiet_float_math(xp.arcsin, x)
 
 
 @asin.grad(save="x")
@@ -165,7 +163,7 @@ def _(ctx, g):
 
 @defop("acos", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arccos)
 def acos(xp, x):
-    return _float_math(xp.arccos, x)
+    return quiet_float_math(xp.arccos, x)
 
 
 @acos.grad(save="x")
@@ -175,7 +173,7 @@ def _(ctx, g):
 
 @defop("atan", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arctan)
 def atan(xp, x):
-    return _float_math(xp.arctan, x)
+    return quiet_float_math(xp.arctan, x)
 
 
 @atan.grad(save="x")
@@ -185,7 +183,7 @@ def _(ctx, g):
 
 @defop("sinh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.sinh)
 def sinh(xp, x):
-    return _float_math(xp.sinh, x)
+    return quiet_float_math(xp.sinh, x)
 
 
 @sinh.grad(save="x")
@@ -195,7 +193,7 @@ def _(ctx, g):
 
 @defop("cosh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.cosh)
 def cosh(xp, x):
-    return _float_math(xp.cosh, x)
+    return quiet_float_math(xp.cosh, x)
 
 
 @cosh.grad(save="x")
@@ -205,7 +203,7 @@ def _(ctx, g):
 
 @defop("tanh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.tanh)
 def tanh(xp, x):
-    return _float_math(xp.tanh, x)
+    return quiet_float_math(xp.tanh, x)
 
 
 @tanh.grad(save="out")
@@ -215,7 +213,7 @@ def _(ctx, g):
 
 @defop("asinh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arcsinh)
 def asinh(xp, x):
-    return _float_math(xp.arcsinh, x)
+    return quiet_float_math(xp.arcsinh, x)
 
 
 @asinh.grad(save="x")
@@ -225,7 +223,7 @@ def _(ctx, g):
 
 @defop("acosh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arccosh)
 def acosh(xp, x):
-    return _float_math(xp.arccosh, x)
+    return quiet_float_math(xp.arccosh, x)
 
 
 @acosh.grad(save="x")
@@ -235,7 +233,7 @@ def _(ctx, g):
 
 @defop("atanh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arctanh)
 def atanh(xp, x):
-    return _float_math(xp.arctanh, x)
+    return quiet_float_math(xp.arctanh, x)
 
 
 @atanh.grad(save="x")
@@ -249,116 +247,12 @@ def _sigmoid_ref(x):
 
 @defop("sigmoid", infer_meta=unary_float, pattern=ELEMENTWISE, ref=_sigmoid_ref)
 def sigmoid(xp, x):
-    return _float_math(lambda v: xp.tanh(v * 0.5) * 0.5 + 0.5, x)
+    return quiet_float_math(lambda v: xp.tanh(v * 0.5) * 0.5 + 0.5, x)
 
 
 @sigmoid.grad(save="out")
 def _(ctx, g):
     return g * ctx.out * (1 - ctx.out)
-
-
-@defop("erf", infer_meta=unary_float, pattern=ELEMENTWISE)
-def erf(xp, x):
-    return _float_math(K.erf, x)
-
-
-@erf.grad(save="x")
-def _(ctx, g):
-    return g * _SQRT_PI_INV2 * exp(-ctx.x * ctx.x)
-
-
-def _erfinv(v):
-    """Paddle saturates outside [-1, 1]: ±inf there, NaN only for NaN."""
-    with np.errstate(invalid="ignore"):
-        out = K.erfinv(v)
-    return np.where(np.abs(v) > 1, np.copysign(np.inf, v), out).astype(v.dtype)
-
-
-@defop("erfinv", infer_meta=unary_float, pattern=ELEMENTWISE)
-def erfinv(xp, x):
-    return _float_math(_erfinv, x)
-
-
-@erfinv.grad(save="out")
-def _(ctx, g):
-    return g * (math.sqrt(math.pi) / 2) * exp(ctx.out * ctx.out)
-
-
-def _lgamma(v):
-    """log|Γ(v)|, with +inf at -inf as Paddle returns."""
-    return np.where(v == -np.inf, v.dtype.type(np.inf), K.lgamma(v)).astype(v.dtype)
-
-
-@defop("lgamma", infer_meta=unary_float, pattern=ELEMENTWISE)
-def lgamma(xp, x):
-    return _float_math(_lgamma, x)
-
-
-@lgamma.grad(save="x")
-def _(ctx, g):
-    return g * digamma(ctx.x)
-
-
-@defop("digamma", infer_meta=unary_float, pattern=ELEMENTWISE)
-def digamma(xp, x):
-    return _float_math(K.digamma, x)
-
-
-@digamma.grad(save="x")
-def _(ctx, g):
-    from .math_special import polygamma
-    return g * polygamma(ctx.x, 1)
-
-
-@defop("i0", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.i0)
-def i0(xp, x):
-    return _float_math(K.i0, x)
-
-
-@i0.grad(save="x")
-def _(ctx, g):
-    return g * i1(ctx.x)
-
-
-@defop("i0e", infer_meta=unary_float, pattern=ELEMENTWISE)
-def i0e(xp, x):
-    return _float_math(K.i0e, x)
-
-
-@i0e.grad(save="x out")
-def _(ctx, g):
-    # i0e'(x) = i1e(x) - sign(x) i0e(x); Paddle takes sign(0) as +1 (the right derivative)
-    right = (ctx.x >= 0).astype(ctx.out.dtype) * 2 - 1
-    return g * (i1e(ctx.x) - right * ctx.out)
-
-
-@defop("i1", infer_meta=unary_float, pattern=ELEMENTWISE)
-def i1(xp, x):
-    return _float_math(K.i1, x)
-
-
-@i1.grad(save="x out")
-def _(ctx, g):
-    # I1'(x) = I0(x) - I1(x)/x, with the limit 1/2 at x = 0
-    x = ctx.x
-    safe = x + (x == 0).astype(x.dtype)
-    return g * (i0(x) - ctx.out / safe) * (x != 0).astype(x.dtype) + g * 0.5 * (x == 0).astype(
-        x.dtype)
-
-
-@defop("i1e", infer_meta=unary_float, pattern=ELEMENTWISE)
-def i1e(xp, x):
-    return _float_math(K.i1e, x)
-
-
-@i1e.grad(save="x out")
-def _(ctx, g):
-    # i1e'(x) = i0e(x) - i1e(x) (1/x + sign(x)), with the limit 1/2 at x = 0
-    x = ctx.x
-    zero = (x == 0).astype(x.dtype)
-    safe = x + zero
-    slope = i0e(x) - ctx.out * (1 / safe + sign(x))
-    return g * (slope * (1 - zero) + 0.5 * zero)
 
 
 # ---- ops that keep integer dtypes ----------------------------------------------------------
