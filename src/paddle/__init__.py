@@ -62,3 +62,4 @@ Tensor.softmax = softmax
 from . import optimizer, regularizer  # noqa: E402,F401
 from . import io  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
+from .nn.functional.norm import group_norm, layer_norm  # noqa: E402,F401

@@ -5,6 +5,8 @@ below is that list. Operators map to the same functions (with reflected forms sw
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from .._core import dispatch
@@ -18,8 +20,10 @@ from . import (attribute, creation, indexing, linalg, logic, manipulation, math,
 def _backward(self, grad_tensor=None, retain_graph=False):
     """Accumulate d(self)/d(leaf) into every reachable leaf's `.grad` (ones as the seed)."""
     if self.stop_gradient:
-        raise RuntimeError("Tensor.backward: this tensor has stop_gradient=True, so there is "
-                           "nothing to differentiate; set stop_gradient=False on its inputs.")
+        # Paddle returns silently here; a warning points at the usual mistake.
+        warnings.warn("Tensor.backward() on a tensor with stop_gradient=True does nothing: no "
+                      "input of it requires a gradient.", stacklevel=2)
+        return
     run_backward([self], None if grad_tensor is None else [grad_tensor],
                  retain_graph=retain_graph)
 

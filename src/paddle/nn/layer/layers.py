@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import re
 import warnings
+import weakref
 
 import numpy as np
 
@@ -172,6 +173,8 @@ class Layer:
         if any(s < 0 for s in shape):
             raise ValueError(f"{type(self).__name__}.create_parameter: every dimension of shape "
                              f"must be non-negative, but received {shape}")
+        if attr.name is not None:
+            _claim_parameter_name(attr.name)
         init = attr.initializer or default_initializer or global_initializer(is_bias) or (
             Constant(0.0) if is_bias else XavierUniform())
         param = EagerParamBase(shape, dtype, name=attr.name or self._param_name(is_bias),
@@ -181,6 +184,8 @@ class Layer:
                                do_model_average=attr.do_model_average, need_clip=attr.need_clip)
         with no_grad():
             init(param)
+        if attr.name is not None:
+            _register_parameter_name(param)
         return param
 
     def create_variable(self, name=None, persistable=None, dtype=None):
@@ -505,6 +510,21 @@ class Layer:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+
+
+_NAMED_PARAMETERS: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
+
+
+def _claim_parameter_name(name: str) -> None:
+    """Paddle refuses a second live parameter with the same explicit name in dygraph mode."""
+    if name in _NAMED_PARAMETERS:
+        raise ValueError(f"parameter name [{name}] have been been used. In dygraph mode, the "
+                         "name of parameter can't be same. Please check the parameter attr "
+                         "value passed to create_parameter.")
+
+
+def _register_parameter_name(param) -> None:
+    _NAMED_PARAMETERS[param.name] = param
 
 
 def _as_array(value, key: str) -> np.ndarray:
