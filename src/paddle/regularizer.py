@@ -40,10 +40,14 @@ class L1Decay(WeightDecayRegularizer):
 
     Example:
         >>> import paddle
-        >>> w = paddle.create_parameter([3], "float32",
-        ...                             default_initializer=paddle.nn.initializer.Assign([-2.0, 0.0, 3.0]))
-        >>> paddle.regularizer.L1Decay(0.5)(w).numpy().tolist()
-        [-0.5, 0.0, 0.5]
+        >>> init = paddle.nn.initializer.Assign([-2.0, 0.0, 3.0])
+        >>> w = paddle.create_parameter([3], "float32", default_initializer=init)
+        >>> sgd = paddle.optimizer.SGD(1.0, parameters=[w],
+        ...                            weight_decay=paddle.regularizer.L1Decay(0.5))
+        >>> (w * 0).sum().backward()
+        >>> sgd.step()
+        >>> w.numpy().tolist()
+        [-1.5, 0.0, 2.5]
     """
 
     def __init__(self, coeff: float = 0.0) -> None:
@@ -62,9 +66,13 @@ class L2Decay(WeightDecayRegularizer):
 
     Example:
         >>> import paddle
-        >>> w = paddle.create_parameter([2], "float32",
-        ...                             default_initializer=paddle.nn.initializer.Assign([2.0, -4.0]))
-        >>> paddle.regularizer.L2Decay(0.5)(w).numpy().tolist()
+        >>> init = paddle.nn.initializer.Assign([2.0, -4.0])
+        >>> w = paddle.create_parameter([2], "float32", default_initializer=init)
+        >>> sgd = paddle.optimizer.SGD(1.0, parameters=[w],
+        ...                            weight_decay=paddle.regularizer.L2Decay(0.5))
+        >>> (w * 0).sum().backward()
+        >>> sgd.step()
+        >>> w.numpy().tolist()
         [1.0, -2.0]
     """
 

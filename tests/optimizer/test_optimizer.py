@@ -84,7 +84,7 @@ def test_adamw_lr_ratio_scales_the_rate():
 def test_state_dict_round_trip_and_pending_load():
     def run(opt_state=None):
         with paddle.utils.unique_name.guard():
-            p = _param([1.0, -1.0], name="w")
+            p = _param([1.0, -1.0])
             opt = paddle.optimizer.Adam(0.1, parameters=[p])
             if opt_state is not None:
                 opt.set_state_dict(opt_state)
@@ -93,14 +93,15 @@ def test_state_dict_round_trip_and_pending_load():
                 _set_grad(p, g)
                 opt.step()
                 opt.clear_grad()
-        return p.numpy(), opt.state_dict()
+        return p.name, opt.state_dict()
 
-    _, first = run()
-    assert sorted(first) == ["w_beta1_pow_acc_0", "w_beta2_pow_acc_0", "w_moment1_0",
-                             "w_moment2_0"]
-    np.testing.assert_allclose(first["w_beta1_pow_acc_0"].numpy(), [0.9 ** 3], rtol=1e-6)
+    name, first = run()
+    assert sorted(first) == [f"{name}_{acc}_0" for acc in ("beta1_pow_acc", "beta2_pow_acc",
+                                                             "moment1", "moment2")]
+    np.testing.assert_allclose(first[f"{name}_beta1_pow_acc_0"].numpy(), [0.9 ** 3], rtol=1e-6)
     _, resumed = run({k: v.numpy() for k, v in first.items()})
-    np.testing.assert_allclose(resumed["w_beta1_pow_acc_0"].numpy(), [0.9 ** 5], rtol=1e-6)
+    np.testing.assert_allclose(resumed[f"{name}_beta1_pow_acc_0"].numpy(), [0.9 ** 5],
+                               rtol=1e-6)
 
 
 def test_set_state_dict_reports_missing_and_misshapen_state():

@@ -58,7 +58,7 @@ def test_resume_from_real_paddle_pdopt(name):
 def test_state_dict_layout_matches_pdopt():
     with open(os.path.join(DATA, "adam.pdopt"), "rb") as f:
         saved = pickle.load(f)
-    layer, opt, sched = _build("adam")
+    layer, opt, _sched = _build("adam")
     with paddle.utils.unique_name.guard():
         layer(paddle.ones([2, 4])).sum().backward()
         opt.step()

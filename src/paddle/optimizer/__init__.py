@@ -1,6 +1,6 @@
 """`paddle.optimizer`: the optimizers (SGD, Momentum, the Adam family, …) and, in
 `paddle.optimizer.lr`, the learning-rate schedulers."""
-from . import lr
+from . import lr  # noqa: F401 - paddle.optimizer.lr
 from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam
@@ -17,5 +17,5 @@ from .rmsprop import RMSProp
 from .rprop import Rprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "ASGD", "RAdam", "RMSProp",
-           "Adadelta", "SGD", "Rprop", "Momentum", "NAdam", "Lamb", "LBFGS"]
+__all__ = ["ASGD", "LBFGS", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Lamb",
+           "Momentum", "NAdam", "Optimizer", "RAdam", "RMSProp", "Rprop"]

@@ -31,7 +31,7 @@ def cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
 class _Point:
     """A trial step: its size, loss, gradient and directional derivative."""
 
-    __slots__ = ("t", "f", "g", "gtd")
+    __slots__ = ("f", "g", "gtd", "t")
 
     def __init__(self, t, f, g, gtd):
         self.t, self.f, self.g, self.gtd = t, f, g, gtd

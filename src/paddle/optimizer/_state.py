@@ -24,7 +24,7 @@ def _as_array(value, name: str) -> np.ndarray:
         return value._data
     try:
         return np.asarray(value)
-    except Exception as exc:  # noqa: BLE001 - reported as a clear type error
+    except Exception as exc:
         raise TypeError(f"(Optimizer.set_state_dict) state '{name}' must be a Tensor or an "
                         f"array, but received {type(value).__name__}") from exc
 
@@ -56,6 +56,7 @@ class OptimizerState:
         self.pending: dict = {}
         self.pending_masters: dict = {}
         self.by_target: dict[str, dict[str, Tensor]] = {}
+        self.names: list[str] = []
 
     def add(self, short_name: str, target: Tensor, fill_value=0.0, shape=None,
             dtype=None) -> Tensor:
@@ -69,6 +70,7 @@ class OptimizerState:
         np_dtype = _dt.to_dtype(dtype).np_dtype if dtype is not None else target._data.dtype
         shape = target._data.shape if shape is None else tuple(shape)
         var_name = unique_name.generate(f"{target.name}_{name}")
+        self.names.append(var_name)
         acc = _persistable(np.full(shape, fill_value, dtype=np_dtype), var_name)
         if self.pending:
             if var_name not in self.pending:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._hyper import check_non_negative, check_unit_interval, require_set, scalar
+from ._scratch import chunks, flat_views, scratch
 from .optimizer import Optimizer
 
 __all__ = ["Adam"]
@@ -14,27 +15,43 @@ def adam_update(param, grad, accs, lr, beta1, beta2, epsilon, amsgrad) -> None:
     learning rate in the parameter's dtype, the final parameter update in float64."""
     t = param.dtype.type
     b1, b2, one = t(beta1), t(beta2), t(1)
-    m1, m2 = accs["moment1"], accs["moment2"]
     b1_pow, b2_pow = accs["beta1_pow_acc"], accs["beta2_pow_acc"]
     correction = np.sqrt(one - b2_pow[0])
-    lr_t = lr * (correction / (one - b1_pow[0]))
-    eps_t = t(epsilon) * correction
-    m1 *= b1
-    m1 += grad * (one - b1)
-    m2 *= b2
-    m2 += grad * (one - b2) * grad
-    if amsgrad:
-        np.maximum(accs["moment2_max"], m2, out=accs["moment2_max"])
-        m2 = accs["moment2_max"]
-    step = np.sqrt(m2, dtype=np.float64)
-    step += np.float64(eps_t)
-    np.divide(m1, step, out=step)
-    step *= np.float64(lr_t)
-    wide = param.astype(np.float64)
-    wide -= step
-    np.copyto(param, wide, casting="unsafe")
+    consts = (b1, one - b1, b2, one - b2, np.float64(lr * (correction / (one - b1_pow[0]))),
+              np.float64(t(epsilon) * correction))
+    arrays = [param, grad if grad.flags.c_contiguous else np.ascontiguousarray(grad),
+              accs["moment1"], accs["moment2"]] + ([accs["moment2_max"]] if amsgrad else [])
+    views = flat_views(*arrays)
+    if views is None:
+        _adam_block(*arrays, *consts, amsgrad=amsgrad)
+    else:
+        for part in chunks(views[0].size):
+            _adam_block(*(v[part] for v in views), *consts, amsgrad=amsgrad)
     b1_pow *= b1
     b2_pow *= b2
+
+
+def _adam_block(param, grad, m1, m2, *rest, amsgrad) -> None:
+    m2_max = rest[0] if amsgrad else None
+    b1, one_minus_b1, b2, one_minus_b2, lr_t, eps_t = rest[-6:]
+    tmp = scratch("adam32", param.dtype, param.size).reshape(param.shape)
+    wide = scratch("adam64", np.float64, param.size).reshape(param.shape)
+    np.multiply(m1, b1, out=m1)
+    np.multiply(grad, one_minus_b1, out=tmp)
+    np.add(m1, tmp, out=m1)
+    np.multiply(m2, b2, out=m2)
+    np.multiply(grad, one_minus_b2, out=tmp)
+    np.multiply(tmp, grad, out=tmp)
+    np.add(m2, tmp, out=m2)
+    if amsgrad:
+        np.maximum(m2_max, m2, out=m2_max)
+        m2 = m2_max
+    np.sqrt(m2, out=wide, dtype=np.float64)
+    np.add(wide, eps_t, out=wide)
+    np.divide(m1, wide, out=wide)
+    np.multiply(wide, lr_t, out=wide)
+    np.subtract(param, wide, out=wide)
+    np.copyto(param, wide, casting="unsafe")
 
 
 def add_adam_accumulators(opt, target, options, amsgrad) -> None:

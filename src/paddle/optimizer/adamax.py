@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._hyper import float_attr, check_non_negative, check_unit_interval, require_set, scalar
+from ._hyper import check_non_negative, check_unit_interval, float_attr, require_set, scalar
 from .optimizer import Optimizer
 
 __all__ = ["Adamax"]

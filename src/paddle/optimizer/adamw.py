@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .._core.tensor import Tensor
-from ._hyper import float_attr, check_non_negative, check_unit_interval, require_set, scalar
+from ._hyper import check_non_negative, check_unit_interval, float_attr, require_set, scalar
 from .adam import adam_update, add_adam_accumulators
 from .optimizer import Optimizer, _optimize_attr
 

@@ -1,8 +1,6 @@
 """ASGD: averaged SGD over the gradients of the last batch_num steps."""
 from __future__ import annotations
 
-import numpy as np
-
 from ._hyper import require_set
 from .optimizer import Optimizer
 

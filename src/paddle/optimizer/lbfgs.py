@@ -22,8 +22,8 @@ class LBFGS(Optimizer):
 
     Example:
         >>> import paddle
-        >>> w = paddle.create_parameter([2], "float32",
-        ...                             default_initializer=paddle.nn.initializer.Assign([1.0, -1.0]))
+        >>> init = paddle.nn.initializer.Assign([1.0, -1.0])
+        >>> w = paddle.create_parameter([2], "float32", default_initializer=init)
         >>> opt = paddle.optimizer.LBFGS(learning_rate=1.0, parameters=[w],
         ...                              line_search_fn="strong_wolfe")
         >>> def closure():

@@ -271,8 +271,9 @@ class Optimizer:
             raise TypeError("The type of 'value' in optimizer.set_lr must be float, but "
                             f"received {type(value)}.")
         if isinstance(self._learning_rate, LRScheduler):
-            raise RuntimeError("optimizer's learning rate can't be LRScheduler when invoke this "
-                               "API, because this will lead to conflict.")
+            message = ("optimizer's learning rate can't be LRScheduler when invoke this API, "
+                       "because this will lead to conflict.")
+            raise RuntimeError(message)  # noqa: TRY004 - the error type Paddle raises
         self._learning_rate = float(value)
 
     def set_lr_scheduler(self, scheduler) -> None:
@@ -347,6 +348,10 @@ class Optimizer:
     @property
     def _master_weights(self) -> dict:
         return self._state.master_weights
+
+    def get_opti_var_name_list(self) -> list:
+        """Names of the accumulators this optimizer created, in creation order."""
+        return self._state.names
 
     def _set_auxiliary_var(self, key, val) -> None:
         self._auxiliary_vars[key] = val

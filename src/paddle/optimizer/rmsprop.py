@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._hyper import float_attr, require_set, scalar
+from ._hyper import float_attr, require_set
 from .optimizer import Optimizer
 
 __all__ = ["RMSProp"]

@@ -10,6 +10,7 @@ records the final parameters, which Feijiang must reproduce after loading the .p
 import os
 
 import numpy as np
+
 import paddle
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -9,7 +9,7 @@ from .decay import (ExponentialDecay, InverseTimeDecay, LambdaDecay, LinearLR,
 from .plateau import ReduceOnPlateau
 from .warmup import LinearWarmup
 
-__all__ = ["LRScheduler", "NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
-           "PolynomialDecay", "LinearWarmup", "ExponentialDecay", "MultiStepDecay", "StepDecay",
-           "LambdaDecay", "ReduceOnPlateau", "CosineAnnealingDecay", "MultiplicativeDecay",
-           "OneCycleLR", "CyclicLR", "LinearLR", "CosineAnnealingWarmRestarts"]
+__all__ = ["CosineAnnealingDecay", "CosineAnnealingWarmRestarts", "CyclicLR", "ExponentialDecay",
+           "InverseTimeDecay", "LRScheduler", "LambdaDecay", "LinearLR", "LinearWarmup",
+           "MultiStepDecay", "MultiplicativeDecay", "NaturalExpDecay", "NoamDecay", "OneCycleLR",
+           "PiecewiseDecay", "PolynomialDecay", "ReduceOnPlateau", "StepDecay"]

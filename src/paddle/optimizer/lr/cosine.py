@@ -20,7 +20,7 @@ class CosineAnnealingDecay(LRScheduler):
         0.5
     """
 
-    def __init__(self, learning_rate: float, T_max: int, eta_min: float = 0,  # noqa: N803
+    def __init__(self, learning_rate: float, T_max: int, eta_min: float = 0,
                  last_epoch: int = -1, verbose: bool = False) -> None:
         if not isinstance(T_max, int):
             raise TypeError("The type of 'T_max' in 'CosineAnnealingDecay' must be 'int', but "
@@ -66,7 +66,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         [1.0, 0.5, 1.0]
     """
 
-    def __init__(self, learning_rate: float, T_0: int, T_mult: int = 1,  # noqa: N803
+    def __init__(self, learning_rate: float, T_0: int, T_mult: int = 1,
                  eta_min: float = 0, last_epoch: int = -1, verbose: bool = False):
         if not isinstance(T_0, int) or T_0 <= 0:
             raise ValueError(f"Expected positive integer T_0, but got {T_0}")

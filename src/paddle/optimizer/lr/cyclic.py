@@ -5,7 +5,7 @@ import math
 
 from .base import LRScheduler
 
-__all__ = ["OneCycleLR", "CyclicLR"]
+__all__ = ["CyclicLR", "OneCycleLR"]
 
 
 def _check_number(name: str, value, kinds=(float, int)) -> None:

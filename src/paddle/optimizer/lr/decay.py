@@ -1,13 +1,24 @@
 """Closed-form decays: the learning rate of an epoch is a formula of the epoch number."""
 from __future__ import annotations
 
+import itertools
 import math
 
 from .base import LRScheduler
 
-__all__ = ["NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
-           "PolynomialDecay", "ExponentialDecay", "MultiStepDecay", "StepDecay", "LambdaDecay",
-           "MultiplicativeDecay", "LinearLR"]
+__all__ = [
+    "ExponentialDecay",
+    "InverseTimeDecay",
+    "LambdaDecay",
+    "LinearLR",
+    "MultiStepDecay",
+    "MultiplicativeDecay",
+    "NaturalExpDecay",
+    "NoamDecay",
+    "PiecewiseDecay",
+    "PolynomialDecay",
+    "StepDecay",
+]
 
 
 def _require(condition: bool, message: str) -> None:
@@ -195,7 +206,7 @@ class MultiStepDecay(LRScheduler):
         if not isinstance(milestones, (tuple, list)):
             raise TypeError("The type of 'milestones' in 'MultiStepDecay' must be 'tuple, "
                             f"list', but received {type(milestones)}.")
-        if not all(a < b for a, b in zip(milestones, milestones[1:])):
+        if not all(a < b for a, b in itertools.pairwise(milestones)):
             raise ValueError("The elements of milestones must be incremented")
         if gamma >= 1.0:
             raise ValueError("gamma should be < 1.0.")

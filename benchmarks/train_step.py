@@ -1,0 +1,114 @@
+"""Training-step time: a 784-512-512-10 MLP, batch 128, Adam — forward, backward, optimizer
+step and clear_grad — plus the optimizer step alone.
+
+    python benchmarks/train_step.py                              # ours
+    python benchmarks/train_step.py --ref .venv-ref/bin/python   # also real Paddle + ratio
+
+The reference run executes this same file under the other interpreter from a temporary
+directory, so it imports that interpreter's paddle, never ours."""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SIZES = (784, 512, 512, 10)
+BATCH = 128
+REPEAT = 20
+
+
+def _model(paddle, np):
+    layers = []
+    for i, (fan_in, fan_out) in enumerate(itertools.pairwise(SIZES)):
+        linear = paddle.nn.Linear(fan_in, fan_out)
+        rng = np.random.default_rng(i)
+        linear.weight.set_value((rng.standard_normal((fan_in, fan_out)) * 0.05)
+                                .astype("float32"))
+        layers.append(linear)
+        if i < len(SIZES) - 2:
+            layers.append(paddle.nn.ReLU())
+    return paddle.nn.Sequential(*layers)
+
+
+def _best_of(fn, rounds=5) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(REPEAT):
+            fn()
+        best = min(best, time.perf_counter() - start)
+    return best / REPEAT * 1e3
+
+
+def measure() -> dict:
+    import numpy as np
+
+    import paddle
+    model = _model(paddle, np)
+    opt = paddle.optimizer.Adam(1e-3, parameters=model.parameters())
+    rng = np.random.default_rng(0)
+    x = paddle.to_tensor(rng.standard_normal((BATCH, SIZES[0])).astype("float32"))
+    labels = paddle.to_tensor(rng.integers(0, SIZES[-1], (BATCH,)).astype("int64"))
+
+    def train_step():
+        loss = paddle.nn.functional.cross_entropy(model(x), labels)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+
+    def forward_backward():
+        loss = paddle.nn.functional.cross_entropy(model(x), labels)
+        loss.backward()
+
+    train_step()
+    step_ms = _best_of(train_step)
+    opt.clear_grad(set_to_zero=False)
+    forward_backward()
+    optimizer_ms = _best_of(opt.step)
+    return {"train_step_ms": step_ms, "optimizer_step_ms": optimizer_ms,
+            "paddle": paddle.__version__,
+            "impl": "feijiang" if hasattr(paddle, "_core") else "paddle"}
+
+
+def run_reference(python: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
+        env = dict(os.environ, GLOG_minloglevel="3")
+        env.pop("PYTHONPATH", None)
+        out = subprocess.run([os.path.abspath(python), script, "--json"], cwd=tmp, env=env, check=True,
+                             capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ref", help="interpreter with real paddlepaddle installed")
+    parser.add_argument("--json", action="store_true", help="print raw JSON (used for --ref)")
+    args = parser.parse_args()
+    ours = measure()
+    if args.json:
+        print(json.dumps(ours))
+        return
+    ref = run_reference(args.ref) if args.ref else None
+    sizes = "-".join(str(s) for s in SIZES)
+    print(f"MLP {sizes}, batch {BATCH}, Adam: ms per call (best of 5 x {REPEAT})")
+    header = f"{'case':<26}{'feijiang':>10}"
+    if ref:
+        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
+    print(header)
+    for label, key in (("training step", "train_step_ms"),
+                       ("optimizer.step() alone", "optimizer_step_ms")):
+        line = f"{label:<26}{ours[key]:>10.2f}"
+        if ref:
+            line += f"{ref[key]:>16.2f}{ours[key] / ref[key]:>8.2f}"
+        print(line)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""Reusable scratch buffers and chunking for the elementwise update rules.
+
+Updates walk large parameters in chunks so that every temporary of a chunk stays in cache and
+is allocated once per process, instead of allocating (and page-faulting) full-size
+temporaries on every step."""
+from __future__ import annotations
+
+import numpy as np
+
+CHUNK = 1 << 15
+
+_buffers: dict = {}
+
+
+def scratch(slot: str, dtype, size: int) -> np.ndarray:
+    """A cached 1-D buffer of at least `size` elements (first `size` returned)."""
+    key = (slot, np.dtype(dtype))
+    buf = _buffers.get(key)
+    if buf is None or buf.size < size:
+        buf = np.empty(max(size, 1), dtype=dtype)
+        _buffers[key] = buf
+    return buf[:size]
+
+
+def flat_views(*arrays):
+    """1-D views of C-contiguous arrays, or None when one of them cannot be viewed flat."""
+    views = []
+    for a in arrays:
+        if not a.flags.c_contiguous:
+            return None
+        views.append(a.reshape(-1))
+    return views
+
+
+def chunks(size: int):
+    for start in range(0, size, CHUNK):
+        yield slice(start, min(start + CHUNK, size))
