@@ -173,3 +173,39 @@ def test_no_shared_memory_left_behind():
     with pytest.raises(ValueError):  # a failure while worker 0 still has batches in flight
         list(DataLoader(Images(), batch_size=4, num_workers=2, worker_init_fn=init))
     assert _our_shared_files() == set()
+
+
+def test_tensor_samples_cross_process_boundary():
+    from paddle.io import TensorDataset
+    big = paddle.arange(40 * 1000, dtype="float32").reshape([40, 1000])  # shared-memory sized
+    ds = TensorDataset([big, paddle.arange(40).astype("bfloat16")])
+    in_process = [(x.numpy(), y.astype("float32").numpy()) for x, y in DataLoader(ds, batch_size=32)]
+    workers = list(DataLoader(ds, batch_size=32, num_workers=2))
+    assert workers[1][1].dtype == paddle.bfloat16
+    for (x, y), (wx, wy) in zip(in_process, workers):
+        np.testing.assert_array_equal(wx.numpy(), x)
+        np.testing.assert_array_equal(wy.astype("float32").numpy(), y)
+        wx.add_(paddle.ones_like(wx))  # arrays mapped from shared memory are writable
+
+
+def test_persistent_loader_recovers_after_a_failed_epoch():
+    class FailsOnce(Dataset):
+        failed = False
+
+        def __len__(self):
+            return 4
+
+        def __getitem__(self, i):
+            if i == 3 and not FailsOnce.failed:
+                raise IndexError("first epoch fails")
+            return i
+
+    loader = DataLoader(FailsOnce(), batch_size=2, num_workers=2, persistent_workers=True)
+    with pytest.raises(IndexError, match="first epoch fails"):
+        list(loader)
+    FailsOnce.failed = True  # the next workers fork with the fixed class attribute
+    assert [b.tolist() for b in loader] == [[0, 1], [2, 3]]
+    finished = iter(DataLoader(Images(), batch_size=8, num_workers=2))
+    assert len(list(finished)) == 3
+    with pytest.raises(StopIteration):
+        next(finished)

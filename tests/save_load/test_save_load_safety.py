@@ -103,3 +103,9 @@ def test_empty_state_dict_warns(tmp_path):
         paddle.save({}, str(tmp_path / "empty.pd"))
     assert any("empty" in str(w.message) for w in caught)
     assert paddle.load(str(tmp_path / "empty.pd")) == {}
+
+
+def test_static_program_is_refused_clearly(tmp_path):
+    with pytest.raises(NotImplementedError, match="static Program"):
+        paddle.save(paddle.static.Program(), str(tmp_path / "main.pdmodel"))
+    assert not (tmp_path / "main.pdmodel").exists()

@@ -10,6 +10,7 @@ layout). Two things go beyond Paddle:
 """
 from __future__ import annotations
 
+import functools
 import io as _io
 import os
 import pickle
@@ -77,16 +78,29 @@ def _check_protocol(protocol) -> None:
 
 
 # ---- save -------------------------------------------------------------------------------------
+@functools.cache
+def _refused_types() -> tuple[type, type]:
+    """Layer and static Program, resolved on first use (they import much of paddle)."""
+    from ..nn import Layer
+    from ..static.program import Program
+    return Layer, Program
+
+
 class _CheckpointPickler(pickle.Pickler):
-    """Pickles Tensors as Paddle does, as (name, ndarray) tuples, and refuses Layers."""
+    """Pickles Tensors as Paddle does, as (name, ndarray) tuples; refuses Layers (as Paddle)
+    and static Programs (whose serialized form Feijiang does not write)."""
 
     def reducer_override(self, obj):
         if isinstance(obj, Tensor):
             return tuple, ((obj.name, layout.tensor_to_storage(obj)),)
-        from ..nn import Layer
-        if isinstance(obj, Layer):
+        layer_type, program_type = _refused_types()
+        if isinstance(obj, layer_type):
             raise ValueError("paddle do not support saving `paddle.nn.Layer` object. Save its "  # noqa: TRY004
                              "state_dict() instead.")
+        if isinstance(obj, program_type):
+            raise NotImplementedError("(paddle.save) Feijiang cannot save a static Program; "
+                                      "save the parameters' state_dict, or export the model "
+                                      "with paddle.jit.save.")
         return NotImplemented
 
 

@@ -131,7 +131,7 @@ class DataLoader:
             return SingleProcessIter(self)
         if not self.persistent_workers:
             return MultiProcessIter(self)
-        if self._iterator is None:
+        if self._iterator is None or not self._iterator.alive:
             self._iterator = MultiProcessIter(self)
         else:
             self._iterator._reset()

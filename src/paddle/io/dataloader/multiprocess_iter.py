@@ -16,8 +16,12 @@ import signal
 import time
 
 from ..._core import random as _random
-from ._shared_arrays import (new_prefix, remove_leftovers, shared_memory_available,
-                             take_from_shared_memory)
+from ._shared_arrays import (
+    new_prefix,
+    remove_leftovers,
+    shared_memory_available,
+    take_from_shared_memory,
+)
 from .collate import arrays_to_tensors
 from .worker import Drained, WorkerError, worker_loop
 
@@ -87,7 +91,7 @@ class MultiProcessIter:
 
     def _shutdown(self, graceful: bool = True) -> None:
         """Stop the workers: ask them to exit (or, after a failure, terminate them)."""
-        if not getattr(self, "_alive", False):
+        if not self.alive:
             return
         if os.getpid() != self._owner_pid:
             return  # a copy inherited by a forked child: the workers are not its to stop
@@ -195,7 +199,14 @@ class MultiProcessIter:
     def __len__(self):
         return len(self._loader)
 
+    @property
+    def alive(self) -> bool:
+        """Whether the workers are still running (False after the epoch ended or failed)."""
+        return getattr(self, "_alive", False)
+
     def __next__(self):
+        if not self.alive:
+            raise StopIteration
         while self._received < self._sent:
             while self._received not in self._ready:
                 batch_id, reply = self._wait_reply()

@@ -149,3 +149,6 @@ def worker_loop(setup: dict, worker_id: int, index_queue, result_queue, parent_p
     while (task := _next_task(index_queue, parent_pid)) is not None:
         epoch, batch_id, indices = task
         result_queue.put((epoch, batch_id, state.serve(epoch, indices)))
+    # Replies still buffered now are not wanted (the main process stopped asking, or died);
+    # exiting must not wait to push them into a pipe nobody may read again.
+    result_queue.cancel_join_thread()
