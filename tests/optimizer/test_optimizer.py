@@ -231,3 +231,38 @@ def test_lbfgs_solves_a_quadratic():
     fresh = paddle.optimizer.LBFGS(parameters=[w])
     fresh.set_state_dict(opt.state_dict())
     assert fresh.state["n_iter"] == state["n_iter"]
+
+
+def test_step_inside_to_static_runs_the_training_step_eagerly():
+    def make():
+        with paddle.utils.unique_name.guard():
+            layer = paddle.nn.Linear(3, 2)
+        layer.weight.set_value(np.arange(6, dtype="float32").reshape(3, 2) / 10)
+        return layer, paddle.optimizer.Adam(0.1, parameters=layer.parameters())
+
+    def train(layer, opt, x):
+        loss = layer(x).sum()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        return loss
+
+    static_layer, static_opt = make()
+    eager_layer, eager_opt = make()
+    step = paddle.jit.to_static(lambda x: train(static_layer, static_opt, x))
+    x = paddle.ones([4, 3])
+    with pytest.warns(UserWarning, match="dynamic mode"):
+        step(x)
+    step(x)
+    for _ in range(2):
+        train(eager_layer, eager_opt, x)
+    np.testing.assert_array_equal(static_layer.weight.numpy(), eager_layer.weight.numpy())
+
+
+def test_static_mode_is_reported_clearly():
+    paddle.enable_static()
+    try:
+        with pytest.raises(NotImplementedError, match="static-graph mode"):
+            paddle.optimizer.Adam(0.01)
+    finally:
+        paddle.disable_static()

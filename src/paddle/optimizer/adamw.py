@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .._core.tensor import Tensor
 from ._hyper import check_non_negative, check_unit_interval, float_attr, require_set, scalar
+from ._params import optimize_attr
 from .adam import adam_update, add_adam_accumulators
-from .optimizer import Optimizer, _optimize_attr
+from .optimizer import Optimizer
 
 __all__ = ["AdamW"]
 
@@ -59,7 +60,7 @@ class AdamW(Optimizer):
 
     def _apply_group_options(self, param, group: dict) -> None:
         # a group's weight_decay is its decoupled decay coefficient, not a regularizer
-        _optimize_attr(param)["learning_rate"] = group.get("learning_rate", 1.0)
+        optimize_attr(param)["learning_rate"] = group.get("learning_rate", 1.0)
 
     def _group_regularizer(self, group: dict):
         return None

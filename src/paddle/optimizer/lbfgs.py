@@ -84,6 +84,7 @@ class LBFGS(Optimizer):
         if not callable(closure):
             raise TypeError("(LBFGS.step) closure must be a function that computes the loss, "
                             f"but received {type(closure).__name__}")
+        self._require_eager("step")
         state = self.state
         state.setdefault("func_evals", 0)
         state.setdefault("n_iter", 0)

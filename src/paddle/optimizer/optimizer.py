@@ -11,40 +11,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _static_mode
+from .._core import state
 from .._core.autograd.grad_mode import no_grad
 from .._core.tensor import Tensor, wrap
-from ..regularizer import L2Decay, WeightDecayRegularizer
+from ._params import (LOW_NP, as_regularizer, check_parameters, lr_multiplier, optimize_attr,
+                      update_in_float32)
 from ._state import LOW_PRECISION, OptimizerState
 from .lr import LRScheduler
 
 __all__ = ["Optimizer"]
-
-
-def _check_parameters(owner: str, parameters) -> list:
-    if parameters is None:
-        raise AttributeError(f"({owner}) parameters argument given to the Optimizer should not "
-                             "be None in dygraph mode.")
-    if isinstance(parameters, Tensor):
-        raise TypeError(f"({owner}) `parameters` should be an iterable of paddle Tensors, but "
-                        f"received a single {type(parameters).__name__}")
-    if isinstance(parameters, dict):
-        raise TypeError(f"({owner}) `parameters` should not be a dict; for parameter groups "
-                        "pass a list of dicts")
-    params = list(parameters)
-    for p in params:
-        if not isinstance(p, (Tensor, dict)):
-            raise TypeError(f"({owner}) every item of `parameters` must be a Tensor or a dict "
-                            f"(a parameter group), but received {type(p).__name__}")
-    return params
-
-
-def _as_regularizer(weight_decay):
-    if weight_decay is None or isinstance(weight_decay, WeightDecayRegularizer):
-        return weight_decay
-    if isinstance(weight_decay, (int, float)) and not isinstance(weight_decay, bool):
-        return L2Decay(float(weight_decay))
-    raise TypeError("weight_decay must be a float or a paddle.regularizer.L1Decay/L2Decay, but "
-                    f"received {type(weight_decay).__name__}")
 
 
 class Optimizer:
@@ -66,7 +42,12 @@ class Optimizer:
     def __init__(self, learning_rate, parameters=None, weight_decay=None, grad_clip=None,
                  name=None) -> None:
         owner = type(self).__name__
-        params = _check_parameters(owner, parameters)
+        if _static_mode.enabled:
+            raise NotImplementedError(
+                f"({owner}) optimizers in static-graph mode (paddle.enable_static()) are not "
+                "supported: Feijiang's optimizers update parameters eagerly. Train in dynamic "
+                "mode (optionally with paddle.jit.to_static for the forward pass).")
+        params = check_parameters(owner, parameters)
         if not isinstance(learning_rate, (float, LRScheduler)):
             raise TypeError(f"({owner}) learning rate should be float or LRScheduler, got "
                             f"{type(learning_rate)} here")
@@ -76,7 +57,7 @@ class Optimizer:
                             f"derived class, but received {type(grad_clip).__name__}")
         self._parameter_list = params
         self._name = name
-        self.regularization = _as_regularizer(weight_decay)
+        self.regularization = as_regularizer(weight_decay)
         self._grad_clip = grad_clip
         self._learning_rate = learning_rate
         self._state = OptimizerState(name)
@@ -124,11 +105,11 @@ class Optimizer:
         # Paddle writes the group's options onto the parameter itself (overriding its ParamAttr)
         if hasattr(param, "regularizer"):
             param.regularizer = self._group_regularizer(group)
-        _optimize_attr(param)["learning_rate"] = group.get("learning_rate", 1.0)
+        optimize_attr(param)["learning_rate"] = group.get("learning_rate", 1.0)
 
     def _group_regularizer(self, group: dict):
         """The weight decay a group's gradients receive (its 'weight_decay' as a regularizer)."""
-        return _as_regularizer(group["weight_decay"])
+        return as_regularizer(group["weight_decay"])
 
     def _is_grouped(self) -> bool:
         return bool(self._param_groups) and isinstance(self._param_groups[0], dict)
@@ -160,9 +141,18 @@ class Optimizer:
             >>> adam.step()
             >>> adam.clear_grad()
         """
+        self._require_eager("step")
         for params, options, clip, decay in self._groups():
             pairs = [(p, p.grad) for p in params if not p.stop_gradient and p.grad is not None]
             self._apply_optimize(pairs, options, clip, decay)
+
+    def _require_eager(self, method: str) -> None:
+        # Updates write parameter memory directly and are not recorded as program ops; inside
+        # paddle.jit.to_static tracing this error makes the function run eagerly instead.
+        if state.tracer is not None:
+            raise RuntimeError(f"({type(self).__name__}.{method}) parameters have no value while "
+                               "a program is being traced, so the update cannot be recorded; "
+                               "the training step runs in dynamic mode")
 
     def _apply_optimize(self, params_grads, options: dict, clip, decay) -> None:
         if clip is not None:
@@ -192,6 +182,10 @@ class Optimizer:
     def _get_accumulator(self, name, param):
         return self._state.get(name, param)
 
+    def _get_accumulator_master(self, name, param):
+        """The accumulator `name` of `param`, or of its master weight when it has one."""
+        return self._state.get(name, self._target_of(param))
+
     def _uses_master(self, param) -> bool:
         return self._multi_precision and param.dtype in LOW_PRECISION
 
@@ -202,9 +196,9 @@ class Optimizer:
         target = self._target_of(param)
         accs = self._state.by_target[target.name]
         data = target._data
-        lr = lr * lr.dtype.type(_lr_multiplier(param)) if _lr_multiplier(param) != 1.0 else lr
-        if data.dtype in _LOW_NP:
-            _update_in_float32(self._update, data, grad, accs, lr, options, param)
+        lr = lr * lr.dtype.type(lr_multiplier(param)) if lr_multiplier(param) != 1.0 else lr
+        if data.dtype in LOW_NP:
+            update_in_float32(self._update, data, grad, accs, lr, options, param)
         else:
             arrays = {k: t._data for k, t in accs.items()}
             grad = grad if grad.dtype == data.dtype else grad.astype(data.dtype)
@@ -238,7 +232,7 @@ class Optimizer:
         """The current learning rate as Paddle holds it: a scalar of the parameters' dtype
         (float32 for float16/bfloat16 parameters)."""
         dtype = self._dtype.np_dtype if self._dtype is not None else np.dtype(np.float32)
-        if dtype in _LOW_NP or dtype.kind != "f":
+        if dtype in LOW_NP or dtype.kind != "f":
             dtype = np.dtype(np.float32)
         return dtype.type(self.get_lr())
 
@@ -312,6 +306,7 @@ class Optimizer:
     @no_grad()
     def apply_gradients(self, params_grads) -> list:
         """Clip, regularize and apply the given (parameter, gradient) pairs."""
+        self._require_eager("apply_gradients")
         params_grads = sorted(params_grads, key=lambda pair: pair[0].name)
         self._apply_optimize(params_grads, self._default_dict, self._grad_clip,
                              self.regularization)
@@ -335,6 +330,7 @@ class Optimizer:
         if not isinstance(loss, Tensor):
             raise TypeError(f"({type(self).__name__}.minimize) The loss should be a Tensor, but "
                             f"received {type(loss).__name__}")
+        self._require_eager("minimize")
         params_grads = self.backward(loss, startup_program, parameters, no_grad_set)
         self._apply_optimize(params_grads, self._default_dict, self._grad_clip,
                              self.regularization)
@@ -383,32 +379,3 @@ class Optimizer:
         self._state.load(state)
 
     load_state_dict = set_state_dict
-
-
-_LOW_NP = tuple(d.np_dtype for d in LOW_PRECISION)
-
-
-def _optimize_attr(param) -> dict:
-    attr = getattr(param, "optimize_attr", None)
-    if attr is None:
-        attr = {"learning_rate": 1.0}
-        param.optimize_attr = attr
-    return attr
-
-
-def _lr_multiplier(param) -> float:
-    attr = getattr(param, "optimize_attr", None)
-    return 1.0 if not attr else attr.get("learning_rate", 1.0)
-
-
-def _update_in_float32(update, data, grad, accs, lr, options, owner) -> None:
-    """Run `update` on float32 copies of a float16/bfloat16 parameter and its low-precision
-    accumulators, then round the results back (Paddle computes these in float32)."""
-    work = data.astype(np.float32)
-    arrays = {k: (t._data.astype(np.float32) if t._data.dtype in _LOW_NP else t._data)
-              for k, t in accs.items()}
-    update(work, grad.astype(np.float32), arrays, np.float32(lr), options, owner)
-    np.copyto(data, work, casting="unsafe")
-    for k, t in accs.items():
-        if t._data.dtype in _LOW_NP:
-            np.copyto(t._data, arrays[k], casting="unsafe")
