@@ -115,10 +115,13 @@ def test_random_split_lengths_fractions_and_seed():
 
 def test_sequence_and_random_samplers():
     assert list(SequenceSampler(range(3))) == [0, 1, 2]
-    paddle.seed(4)
-    order = list(RandomSampler(range(6)))
-    paddle.seed(4)
-    assert list(RandomSampler(range(6))) == order and sorted(order) == list(range(6))
+    np.random.seed(2023)  # NumPy's global stream, as in Paddle: real Paddle's numbers
+    assert list(RandomSampler(range(5))) == [3, 0, 4, 2, 1]
+    np.random.seed(5)
+    assert list(RandomSampler(range(7), replacement=True, num_samples=5)) == [3, 6, 5, 6, 6]
+    order = list(RandomSampler(range(6), generator=CoreGenerator(seed=4)))
+    assert list(RandomSampler(range(6), generator=CoreGenerator(seed=4))) == order
+    assert sorted(order) == list(range(6))
     drawn = list(RandomSampler(range(3), replacement=True, num_samples=8))
     assert len(drawn) == 8 and set(drawn) <= {0, 1, 2}
     assert list(RandomSampler(range(5), generator=iter([4, 3, 2]))) == [4, 3, 2]
@@ -132,7 +135,11 @@ def test_sequence_and_random_samplers():
 
 
 def test_weighted_and_subset_random_samplers():
-    paddle.seed(1)
+    np.random.seed(0)
+    assert list(WeightedRandomSampler(np.array([0.1, 0.2, 0.7]), 4)) == [2, 2, 2, 2]
+    np.random.seed(0)
+    assert list(WeightedRandomSampler(np.array([0.1, 0.2, 0.7], "float32"), 2,
+                                      replacement=False)) == [2, 1]  # as real Paddle
     assert list(WeightedRandomSampler([0.0, 0.0, 1.0], 3)) == [2, 2, 2]
     two_rows = WeightedRandomSampler(np.array([[0.0, 1.0], [1.0, 0.0]]), 3)
     assert len(two_rows) == 6 and list(two_rows) == [1, 1, 1, 0, 0, 0]
@@ -158,7 +165,7 @@ def test_batch_sampler():
     assert len(BatchSampler(range(5), batch_size=2, drop_last=True)) == 2
     assert list(BatchSampler(sampler=SequenceSampler(range(5)), batch_size=3)) == [[0, 1, 2],
                                                                                    [3, 4]]
-    paddle.seed(2)
+    np.random.seed(2)
     shuffled = [i for batch in BatchSampler(range(7), shuffle=True, batch_size=3) for i in batch]
     assert sorted(shuffled) == list(range(7))
     bad = [{}, {"dataset": range(3), "sampler": [1]}, {"dataset": range(3), "batch_size": 0},

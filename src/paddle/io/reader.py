@@ -24,7 +24,8 @@ class DataLoader:
     `shuffle` and `drop_last` (`batch_size=None` turns automatic batching off: each dataset
     item is one batch). `collate_fn` merges samples (default: `default_collate_fn`, which
     stacks arrays, numbers and Tensors field by field); arrays in the result become Tensors.
-    Shuffling draws from paddle's default generator, so `paddle.seed` fixes the order.
+    Shuffling draws from NumPy's global stream, as in Paddle: `np.random.seed` fixes the order
+    (and gives real Paddle's order).
 
     With `num_workers > 0`, batches are built by that many worker processes (forked where the
     system allows, so the dataset is not pickled), at most `prefetch_factor` batches ahead per

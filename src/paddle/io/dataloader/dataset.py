@@ -259,8 +259,8 @@ def random_split(dataset, lengths, generator=None):
         lengths = _lengths_from_fractions(lengths, len(dataset))
     if sum(lengths) != len(dataset):
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
-    from .sampler import numpy_stream
-    indices = numpy_stream(generator).permutation(sum(lengths)).tolist()
+    from .sampler import paddle_permutation
+    indices = paddle_permutation(sum(lengths), generator)
     splits, offset = [], 0
     for length in lengths:
         splits.append(Subset(dataset, indices[offset:offset + length]))

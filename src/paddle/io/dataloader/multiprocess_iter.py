@@ -15,7 +15,8 @@ import queue
 import signal
 import time
 
-from ..._core import random as _random
+import numpy as np
+
 from ._shared_arrays import (
     new_prefix,
     remove_leftovers,
@@ -59,7 +60,7 @@ class MultiProcessIter:
         self._outstanding_limit = loader.prefetch_factor * self._num_workers
         self._epoch = 0
         # The first batch's indices are drawn before the workers' seed, so a shuffled first
-        # epoch takes the same permutation from paddle's generator as with num_workers=0.
+        # epoch takes the same permutation from NumPy's stream as with num_workers=0.
         self._begin_epoch()
         self._start_workers()
         self._fill()
@@ -74,7 +75,8 @@ class MultiProcessIter:
             "auto_collate": loader.auto_collate_batch, "collate_fn": loader.effective_collate_fn(),
             "drop_last": loader.drop_last, "worker_init_fn": loader.worker_init_fn,
             "shm_prefix": self._shm_prefix,
-            "base_seed": int(_random.default_generator().numpy.integers(0, 2**62)),
+            # drawn as Paddle draws it, so np.random.seed also fixes the workers' seeds
+            "base_seed": int(np.random.randint(0, 2**62)),
         }
         self._result_queue = ctx.Queue()
         self._index_queues, self._workers = [], []

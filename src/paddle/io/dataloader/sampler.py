@@ -1,7 +1,9 @@
 """Samplers: the order in which a map-style dataset's indices are visited.
 
-Random samplers draw from paddle's default generator, so `paddle.seed(s)` fixes the shuffling
-order just as it fixes every other random op.
+Where the randomness comes from follows Paddle, so seeded code gets real Paddle's numbers:
+RandomSampler (hence DataLoader(shuffle=True)) and WeightedRandomSampler draw from NumPy's
+global stream (`np.random.seed` fixes them), while SubsetRandomSampler and random_split draw
+from paddle's default generator (`paddle.seed`), as Paddle's randperm does.
 """
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ __all__ = [
 ]
 
 
-def numpy_stream(generator=None) -> np.random.Generator:
-    """The NumPy stream to draw from: a paddle Generator's, else the default generator's."""
-    if isinstance(generator, _random.Generator):
-        return generator.numpy
-    return _random.default_generator().numpy
+def paddle_permutation(n: int, generator=None) -> list:
+    """A permutation of range(n) from a paddle Generator, by default paddle's own."""
+    if not isinstance(generator, _random.Generator):
+        generator = _random.default_generator()
+    return generator.numpy.permutation(n).tolist()
 
 
 class Sampler:
@@ -69,16 +71,17 @@ class SequenceSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """Shuffled indices of `data_source` (a permutation, or `num_samples` draws with
-    replacement). `generator` may be a paddle.Generator to draw from, or, as in Paddle, an
-    iterator that yields the indices itself.
+    """Shuffled indices of `data_source` (`num_samples` of them, drawn without or with
+    replacement) from NumPy's global stream, as in Paddle: `np.random.seed` fixes the order.
+    `generator` may be, as in Paddle, an iterator that yields the indices itself, or a
+    paddle.Generator to draw from instead.
 
     Example:
-        >>> import paddle
+        >>> import numpy as np
         >>> from paddle.io import RandomSampler
-        >>> _ = paddle.seed(1)
-        >>> sorted(RandomSampler(range(5)))
-        [0, 1, 2, 3, 4]
+        >>> np.random.seed(2023)
+        >>> list(RandomSampler(range(5)))
+        [3, 0, 4, 2, 1]
     """
 
     def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
@@ -106,12 +109,12 @@ class RandomSampler(Sampler):
             for _, index in zip(range(self.num_samples), self.generator):
                 yield index
             return
-        stream = numpy_stream(self.generator)
         n = len(self.data_source)
-        if self.replacement:
-            yield from stream.integers(0, n, size=self.num_samples).tolist()
+        if isinstance(self.generator, _random.Generator):
+            chosen = self.generator.numpy.choice(n, self.num_samples, replace=self.replacement)
         else:
-            yield from stream.permutation(n)[:self.num_samples].tolist()
+            chosen = np.random.choice(np.arange(n), self.num_samples, replace=self.replacement)
+        yield from chosen.tolist()
 
     def __len__(self):
         return self.num_samples
@@ -122,7 +125,7 @@ def _weights_matrix(weights) -> np.ndarray:
         weights = weights.numpy()
     check(isinstance(weights, (np.ndarray, list, tuple)),
           "weights should be paddle.Tensor, numpy.ndarray, list or tuple")
-    weights = np.asarray(weights, dtype=np.float64)
+    weights = np.asarray(weights)
     check(1 <= weights.ndim <= 2, "weights should be a 1-D or 2-D array")
     weights = weights.reshape(-1, weights.shape[-1])
     check(not np.isnan(weights).any(), "weights should not be NaN")
@@ -134,14 +137,15 @@ def _weights_matrix(weights) -> np.ndarray:
 
 class WeightedRandomSampler(Sampler):
     """`num_samples` indices in [0, len(weights)) drawn with probabilities proportional to
-    `weights` (one row of draws per row of a 2-D weights array).
+    `weights` (one row of draws per row of a 2-D weights array), from NumPy's global stream
+    as in Paddle.
 
     Example:
-        >>> import paddle
+        >>> import numpy as np
         >>> from paddle.io import WeightedRandomSampler
-        >>> _ = paddle.seed(0)
-        >>> list(WeightedRandomSampler([0.0, 0.0, 1.0], 3))
-        [2, 2, 2]
+        >>> np.random.seed(0)
+        >>> list(WeightedRandomSampler([0.1, 0.2, 0.7], 4))
+        [2, 2, 2, 2]
     """
 
     def __init__(self, weights, num_samples, replacement=True):
@@ -159,9 +163,8 @@ class WeightedRandomSampler(Sampler):
             check(bool(((weights > 0).sum(axis=1) >= self.num_samples).all()),
                   "weights positive value number should not less than num_samples when "
                   "replacement=False")
-        stream = numpy_stream()
-        rows = [stream.choice(weights.shape[1], self.num_samples, self.replacement,
-                              row / row.sum()) for row in weights]
+        rows = [np.random.choice(weights.shape[1], self.num_samples, self.replacement,
+                                 row / row.sum()) for row in weights]
         return iter(np.concatenate(rows).tolist())
 
     def __len__(self):
@@ -171,7 +174,8 @@ class WeightedRandomSampler(Sampler):
 
 
 class SubsetRandomSampler(Sampler):
-    """The given indices in a random order (without replacement).
+    """The given indices in a random order (without replacement), from paddle's default
+    generator as in Paddle (`paddle.seed` fixes it).
 
     Example:
         >>> from paddle.io import SubsetRandomSampler
@@ -186,7 +190,7 @@ class SubsetRandomSampler(Sampler):
         self.indices = indices
 
     def __iter__(self):
-        for i in numpy_stream().permutation(len(self.indices)).tolist():
+        for i in paddle_permutation(len(self.indices)):
             yield self.indices[i]
 
     def __len__(self):
