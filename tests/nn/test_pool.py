@@ -81,3 +81,12 @@ def test_padding_layers_and_aliases():
     np.testing.assert_array_equal(paddle.nn.ConstantPad1D([1, 0], 7.0)(x).numpy().reshape(-1),
                                   [7, 0, 1, 2])
     assert paddle.nn.ZeroPad2d is paddle.nn.ZeroPad2D
+
+
+def test_fractional_pooling_without_random_u_follows_paddle_seed():
+    x = paddle.rand([1, 2, 9, 9])
+    paddle.seed(3)
+    first = F.fractional_max_pool2d(x, 4).numpy()
+    paddle.seed(3)
+    np.testing.assert_array_equal(F.fractional_max_pool2d(x, 4).numpy(), first)
+    assert first.shape == (1, 2, 4, 4)

@@ -155,3 +155,47 @@ entry("unpool", _unpool_samples(2), ref=ref_unpool)
 entry("unpool3d", _unpool_samples(3), ref=ref_unpool)
 entry("spatial_gather", _gather_samples, ref=ref_spatial_gather)
 entry("spatial_scatter_add", _scatter_samples, ref=ref_spatial_scatter_add)
+
+
+def _fractional_windows(size, out, kernel, u):
+    """Graham's sequence written out in float32, as Paddle computes it."""
+    f32 = np.float32
+    steps = out - (1 if kernel else 0)
+    alpha = f32(size - kernel) / f32(steps) if steps else f32(0)
+    u = f32(u)
+    if not kernel:
+        base = size // out
+        u = f32(u * min(f32(base + 2) / alpha - 1, f32(size + 1 - base) / alpha - (out - 1)))
+    start = [int(np.floor((f32(i) + u) * alpha) - np.floor(u * alpha)) for i in range(out + 1)]
+    return [(start[i], min(start[i] + kernel if kernel else start[i + 1], size))
+            for i in range(out)]
+
+
+def ref_fractional(x, output_size, kernel_size, random_u):
+    sizes = x.shape[2:]
+    spans = [_fractional_windows(d, o, k, random_u) for d, o, k in
+             zip(sizes, output_size, kernel_size)]
+    out = np.zeros(x.shape[:2] + tuple(output_size), x.dtype)
+    mask = np.zeros(out.shape, np.int32)
+    for n, c in itertools.product(range(x.shape[0]), range(x.shape[1])):
+        for pos in itertools.product(*map(range, output_size)):
+            window = tuple(spans[d][p] for d, p in enumerate(pos))
+            region = x[(n, c) + tuple(slice(lo, hi) for lo, hi in window)]
+            local = np.unravel_index(np.argmax(region), region.shape)
+            cell = tuple(lo + i for (lo, _), i in zip(window, local))
+            out[(n, c) + pos] = x[(n, c) + cell]
+            mask[(n, c) + pos] = np.ravel_multi_index(cell, sizes)
+    return out, mask
+
+
+def _fractional_samples(nd):
+    def make(rng, dtype):
+        shape = (2, 2) + (7, 9, 6)[:nd]
+        x = (rng.permutation(math.prod(shape)).reshape(shape) / 7.0).astype(dtype)
+        return [Sample((x,), ((3,) * nd, (0,) * nd, 0.37), name="non-overlapping"),
+                Sample((x,), ((4,) * nd, (2,) * nd, 0.8), name="kernel 2")]
+    return make
+
+
+entry("fractional_max_pool2d", _fractional_samples(2), ref=ref_fractional)
+entry("fractional_max_pool3d", _fractional_samples(3), ref=ref_fractional)

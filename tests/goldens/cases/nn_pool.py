@@ -211,3 +211,32 @@ def _error(fn):
 
 for _key, _fn in _ERRORS.items():
     CASES[f"error_{_key}"] = _error(_fn)
+
+# ---- fractional max pooling ------------------------------------------------------------------
+for _key, (_fn, _shape, _args, _kw) in {
+    "2d": ("fractional_max_pool2d", [2, 3, 9, 11], (4,), {"random_u": 0.3}),
+    "2d_list": ("fractional_max_pool2d", [2, 3, 9, 11], ([3, 5],), {"random_u": 0.7}),
+    "2d_none": ("fractional_max_pool2d", [2, 3, 9, 11], ([None, 5],), {"random_u": 0.5}),
+    "2d_kernel": ("fractional_max_pool2d", [2, 3, 9, 11], (4,), {"kernel_size": 3,
+                                                                 "random_u": 0.4}),
+    "2d_mask": ("fractional_max_pool2d", [2, 3, 9, 11], ([5, 4],),
+                {"kernel_size": [2, 3], "random_u": 0.9, "return_mask": True}),
+    "3d": ("fractional_max_pool3d", [1, 2, 5, 7, 6], (3,), {"random_u": 0.6}),
+    "3d_mask": ("fractional_max_pool3d", [1, 2, 5, 7, 6], ([2, 3, 4],),
+                {"kernel_size": 2, "random_u": 0.2, "return_mask": True}),
+}.items():
+    CASES[f"fractional_max_pool_{_key}"] = _run(_fn, _shape, *_args, **_kw)
+
+
+def _fractional_layer(paddle, np):
+    x, _ = _input(paddle, np, [1, 2, 7, 8])
+    layer = paddle.nn.FractionalMaxPool2D([3, 4], kernel_size=2, random_u=0.45,
+                                          return_mask=True)
+    return [layer(x), repr(layer)]
+
+
+CASES["layer_fractional_max_pool2d"] = _fractional_layer
+CASES["error_fractional_random_u"] = _error(
+    lambda p, F: F.fractional_max_pool2d(p.ones([1, 1, 4, 4]), 2, random_u=1.5))
+CASES["error_fractional_rank"] = _error(
+    lambda p, F: F.fractional_max_pool2d(p.ones([1, 4, 4]), 2, random_u=0.5))

@@ -9,8 +9,10 @@ kernel size, strides, per-side paddings ((before, after) per spatial dim) and di
     scatter(small, w)   -> big       transposed conv forward (and the conv's input VJP)
     weight_of(big, small) -> w       the conv's weight VJP
 
-The products run as one batched matmul over groups on float32/float64 BLAS; low-precision
-inputs are widened to float32 and rounded back by the callers."""
+Column matrices are taps-major, (G, C/G * taps, N * positions): copying the window view into
+that layout moves runs along the last spatial dim, and each product is one 2-D BLAS gemm per
+group (transposes are passed to BLAS, never copied). Low-precision inputs are widened to
+float32 and rounded back by the callers."""
 from __future__ import annotations
 
 import math
@@ -48,24 +50,30 @@ def windows(x: np.ndarray, kernel, strides, pads, dilations, out_sizes) -> np.nd
     return view[index]
 
 
-def group_columns(win: np.ndarray, groups: int) -> np.ndarray:
-    """im2col matrix per group, (G, N * positions, C/G * kernel taps), from a window view."""
+def columns(win: np.ndarray, groups: int) -> np.ndarray:
+    """im2col per group, (G, C/G * taps, N * positions), from a (N, C, *out, *kernel) view."""
     n, c = win.shape[:2]
     nd = (win.ndim - 2) // 2
     grouped = win.reshape((n, groups, c // groups) + win.shape[2:])
-    # (G, N, *out, C/G, *kernel): rows are output positions, columns channel-major taps
-    order = (1, 0) + tuple(range(3, 3 + nd)) + (2,) + tuple(range(3 + nd, 3 + 2 * nd))
-    rows = n * math.prod(win.shape[2:2 + nd])
-    columns = c // groups * math.prod(win.shape[2 + nd:])
-    return grouped.transpose(order).reshape(groups, rows, columns)
+    order = (1, 2) + tuple(range(3 + nd, 3 + 2 * nd)) + (0,) + tuple(range(3, 3 + nd))
+    rows = c // groups * math.prod(win.shape[2 + nd:])
+    return grouped.transpose(order).reshape(groups, rows, n * math.prod(win.shape[2:2 + nd]))
 
 
-def group_rows(small: np.ndarray, groups: int) -> np.ndarray:
-    """(N, Co, *out) -> (G, N * positions, Co/G), matching group_columns' row order."""
+def channels_major(small: np.ndarray, groups: int) -> np.ndarray:
+    """(N, Co, *out) -> (G, Co/G, N * positions), matching the columns' position order."""
     n, co = small.shape[:2]
     positions = math.prod(small.shape[2:])
     grouped = small.reshape(n, groups, co // groups, positions)
-    return grouped.transpose(1, 0, 3, 2).reshape(groups, n * positions, co // groups)
+    return grouped.transpose(1, 2, 0, 3).reshape(groups, co // groups, n * positions)
+
+
+def group_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a[g] @ b[g] for each group as a 2-D gemm (stacked matmul falls off BLAS for
+    transposed operands)."""
+    if a.shape[0] == 1:
+        return np.matmul(a[0], b[0])[None]
+    return np.stack([np.matmul(ag, bg) for ag, bg in zip(a, b)])
 
 
 def correlate(big, w, strides, pads, dilations, groups, out_sizes):
@@ -75,13 +83,10 @@ def correlate(big, w, strides, pads, dilations, groups, out_sizes):
     kernel = w.shape[2:]
     if 0 in out_sizes:
         return np.zeros((n, co) + tuple(out_sizes), big.dtype)
-    cols = group_columns(windows(big, kernel, strides, pads, dilations, out_sizes), groups)
-    weights = w.reshape(groups, co // groups, -1).transpose(0, 2, 1)
-    prod = np.matmul(cols, weights)  # (G, N * positions, Co/G)
-    prod = prod.reshape((groups, n) + tuple(out_sizes) + (co // groups,))
-    nd = len(out_sizes)
-    order = (1, 0, 2 + nd) + tuple(range(2, 2 + nd))
-    return np.ascontiguousarray(prod.transpose(order)).reshape((n, co) + tuple(out_sizes))
+    cols = columns(windows(big, kernel, strides, pads, dilations, out_sizes), groups)
+    prod = group_matmul(w.reshape(groups, co // groups, -1), cols)  # (G, Co/G, N * positions)
+    prod = prod.reshape((co, n) + tuple(out_sizes))
+    return np.ascontiguousarray(np.swapaxes(prod, 0, 1))
 
 
 def scatter(small, w, strides, pads, dilations, groups, big_sizes):
@@ -92,35 +97,31 @@ def scatter(small, w, strides, pads, dilations, groups, big_sizes):
     cg = w.shape[1]
     if 0 in out_sizes:
         return np.zeros((n, groups * cg) + tuple(big_sizes), small.dtype)
-    kernel = w.shape[2:]
-    nd = len(kernel)
-    rows = group_rows(small, groups)
-    cols = np.matmul(rows, w.reshape(groups, w.shape[0] // groups, -1))
-    cols = cols.reshape((groups, n) + tuple(out_sizes) + (cg,) + tuple(kernel))
-    # taps first, so that each tap's contribution is one contiguous block (N, G, C/G, *out)
-    order = tuple(range(3 + nd, 3 + 2 * nd)) + (1, 0, 2 + nd) + tuple(range(2, 2 + nd))
-    cols = np.ascontiguousarray(cols.transpose(order))
-    cols = cols.reshape(tuple(kernel) + (n, groups * cg) + tuple(out_sizes))
+    kernel = tuple(w.shape[2:])
+    weights = w.reshape(groups, w.shape[0] // groups, -1)
+    cols = group_matmul(np.swapaxes(weights, 1, 2), channels_major(small, groups))
+    cols = cols.reshape((groups * cg,) + kernel + (n,) + tuple(out_sizes))
     return col2im(cols, strides, pads, dilations, big_sizes)
 
 
 def col2im(cols, strides, pads, dilations, big_sizes):
-    """Sum patches back into an image: cols is (*kernel, N, C, *out) (one block per tap), the
-    result (N, C, *big) with each tap block added at its dilated, strided offset."""
+    """Sum patches back into an image: cols is (C, *kernel, N, *out), the result (N, C, *big)
+    with each tap's block added at its dilated, strided offset."""
     nd = len(big_sizes)
-    kernel = cols.shape[:nd]
-    n, c = cols.shape[nd:nd + 2]
-    out_sizes = cols.shape[nd + 2:]
+    c = cols.shape[0]
+    kernel = cols.shape[1:1 + nd]
+    n = cols.shape[1 + nd]
+    out_sizes = cols.shape[2 + nd:]
     padded_sizes = tuple(b + a + s for (b, a), s in zip(pads, big_sizes))
     padded = np.zeros((n, c) + padded_sizes, cols.dtype)
-    if 0 in out_sizes:
-        return padded[(slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in
-                                                 zip(pads, big_sizes))].copy()
-    for tap in np.ndindex(*kernel):
-        target = (slice(None),) * 2 + tuple(
-            slice(t * d, t * d + (o - 1) * s + 1, s)
-            for t, d, o, s in zip(tap, dilations, out_sizes, strides))
-        padded[target] += cols[tap]
+    if 0 not in out_sizes:
+        for tap in np.ndindex(*kernel):
+            target = (slice(None),) * 2 + tuple(
+                slice(t * d, t * d + (o - 1) * s + 1, s)
+                for t, d, o, s in zip(tap, dilations, out_sizes, strides))
+            padded[target] += np.swapaxes(cols[(slice(None),) + tap], 0, 1)
+    if padded_sizes == tuple(big_sizes):
+        return padded
     crop = (slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
     return np.ascontiguousarray(padded[crop])
 
@@ -131,8 +132,6 @@ def weight_of(big, small, kernel, strides, pads, dilations, groups):
     co = small.shape[1]
     if small.size == 0:
         return np.zeros((co, c // groups) + tuple(kernel), big.dtype)
-    cols = group_columns(windows(big, kernel, strides, pads, dilations, small.shape[2:]),
-                         groups)
-    rows = group_rows(small, groups)
-    w = np.matmul(rows.transpose(0, 2, 1), cols)  # (G, Co/G, C/G * taps)
+    cols = columns(windows(big, kernel, strides, pads, dilations, small.shape[2:]), groups)
+    w = group_matmul(channels_major(small, groups), np.swapaxes(cols, 1, 2))
     return w.reshape((co, c // groups) + tuple(kernel))

@@ -6,8 +6,6 @@ regular windows are read from a copy padded with a fill value (-inf for max, 0 f
 adaptive ones through index tables that point outside positions at one trailing fill slot."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
@@ -65,6 +63,37 @@ def adaptive_positions(sizes, out_sizes) -> list[np.ndarray]:
     return tables
 
 
+def fractional_bounds(size: int, out: int, kernel: int, u: float):
+    """Paddle's fractional max-pooling windows (Graham's pseudo-random sequence), computed in
+    float32 as its kernels do: start_i = floor((i + u') a) - floor(u' a) with a the mean step;
+    windows are `kernel` long, or run to the next start when kernel is 0 (then u is first
+    scaled into the range that keeps every window non-empty)."""
+    f32 = np.float32
+    steps = out - (1 if kernel > 0 else 0)
+    alpha = f32(size - kernel) / f32(steps) if steps else f32(0)
+    u = f32(u)
+    if kernel == 0:
+        base = size // out
+        u_max = min(f32(base + 2) / alpha - f32(1), f32(size + 1 - base) / alpha - f32(out - 1))
+        u = f32(u * u_max)
+    o = np.arange(out + 1, dtype=f32)
+    edges = (np.floor((o + u) * alpha) - np.floor(u * alpha)).astype(np.int64)
+    start = edges[:-1]
+    end = start + kernel if kernel > 0 else edges[1:]
+    return start, np.minimum(end, size)
+
+
+def fractional_positions(sizes, out_sizes, kernel, u) -> list[np.ndarray]:
+    """Per dim, (O, K) input positions of fractional windows (out-of-window marked by size)."""
+    tables = []
+    for size, out, k in zip(sizes, out_sizes, kernel):
+        start, end = fractional_bounds(size, out, k, u)
+        taps = np.arange(int((end - start).max()) if out else 0)
+        pos = start[:, None] + taps[None, :]
+        tables.append(np.where(pos < end[:, None], pos, size))
+    return tables
+
+
 def gather_windows(x: np.ndarray, tables, fill) -> np.ndarray:
     """(N, C, *out, *taps) windows through per-dim position tables; out-of-range positions
     read `fill`."""
@@ -95,25 +124,39 @@ def flat_positions(tables, sizes) -> np.ndarray:
     return np.where(inside, flat, -1)
 
 
+def taps_of(win: np.ndarray):
+    """(tap index, view) for each window tap of a (N, C, *out, *taps) array."""
+    nd = (win.ndim - 2) // 2
+    for tap in np.ndindex(*win.shape[2 + nd:]):
+        yield tap, win[(Ellipsis,) + tap]
+
+
+def sum_windows(win: np.ndarray) -> np.ndarray:
+    """Sum over the window taps, one strided view at a time (fast on strided views)."""
+    nd = (win.ndim - 2) // 2
+    total = np.zeros(win.shape[:2 + nd], win.dtype)
+    for _, view in taps_of(win):
+        total += view
+    return total
+
+
 def argmax_windows(win: np.ndarray, positions: np.ndarray):
-    """Max over the window taps and the flat input index it came from, Paddle-style: NaN is
-    never selected, the first maximum wins, and a window with nothing above -FLT_MAX gives
-    (-FLT_MAX, -1). `positions` is flat_positions' table for the windows."""
+    """Max over the window taps and the flat input index it came from, as Paddle's kernels
+    scan: start from -FLT_MAX, take a tap only when strictly greater (so NaN is never taken and
+    the first maximum wins); a window with nothing above -FLT_MAX gives (-FLT_MAX, -1).
+    `positions` is flat_positions' table for the windows."""
     nd = (win.ndim - 2) // 2
     out_shape = win.shape[:2 + nd]
-    taps = math.prod(win.shape[2 + nd:])
-    if taps == 0 or win.size == 0:
-        with np.errstate(over="ignore"):
-            return np.full(out_shape, LOWEST).astype(win.dtype), np.full(out_shape, -1, np.int32)
-    flat = win.reshape(out_shape + (taps,))
-    if np.isnan(flat).any():
-        flat = np.where(np.isnan(flat), -np.inf, flat)
-    local = np.argmax(flat, axis=-1)[..., None]
-    value = np.take_along_axis(flat, local, -1)[..., 0]
-    index = np.broadcast_to(positions.reshape(positions.shape[:nd] + (taps,)),
-                            out_shape + (taps,))
-    mask = np.take_along_axis(index, local, -1)[..., 0]
-    empty = ~(value > LOWEST)
     with np.errstate(over="ignore"):  # -FLT_MAX is -inf in float16, as in Paddle
-        value = np.where(empty, LOWEST, value).astype(win.dtype)
-    return value, np.where(empty, -1, mask).astype(np.int32)
+        best = np.full(out_shape, LOWEST).astype(win.dtype)
+    chosen = np.full(out_shape, -1, np.int16)  # flat tap number, -1 for none
+    better = np.empty(out_shape, bool)
+    for number, (_, view) in enumerate(taps_of(win)):
+        np.greater(view, best, out=better)
+        np.copyto(chosen, number, where=better)
+        np.fmax(best, view, out=best)  # fmax keeps best where view is NaN
+    table = positions.reshape(positions.shape[:nd] + (-1,))
+    table = np.concatenate([table, np.full(table.shape[:nd] + (1,), -1)], axis=-1)
+    table = np.broadcast_to(table, out_shape + table.shape[nd:])
+    mask = np.take_along_axis(table, chosen[..., None].astype(np.intp), -1)[..., 0]
+    return best, mask.astype(np.int32)

@@ -1,11 +1,12 @@
-"""Sliding-block extraction and its inverse (Paddle's unfold / fold, i.e. im2col / col2im) for
-4-D inputs:
+"""Sliding-block extraction and its inverse (Paddle's unfold / fold, i.e. im2col / col2im):
 
     unfold(x, kernel_sizes, strides, paddings, dilations)                 (N, C*kh*kw, L)
     fold(x, output_sizes, kernel_sizes, strides, paddings, dilations)     (N, C, H, W)
 
 Columns are channel-major then kernel row-major; L runs over block positions row-major.
-`paddings` holds (before, after) pairs for H and W. Each op is the other's gradient."""
+`paddings` holds (before, after) pairs per spatial dim. Paddle's API is 2-D; the ops take any
+number of spatial dims (3-D average pooling's gradient is a fold). Each op is the other's
+gradient."""
 from __future__ import annotations
 
 import math
@@ -29,9 +30,9 @@ def _blocks(op, sizes, kernel, strides, paddings, dilations) -> tuple:
 
 
 def _unfold_meta(x, kernel_sizes, strides, paddings, dilations):
-    if x.ndim != 4:
-        raise ValueError(f"(unfold) The input x must be a 4-D tensor, but received shape "
-                         f"{list(x.shape)}.")
+    if x.ndim != 2 + len(kernel_sizes):
+        raise ValueError(f"(unfold) The input x must be a {2 + len(kernel_sizes)}-D tensor, "
+                         f"but received shape {list(x.shape)}.")
     blocks = _blocks("unfold", x.shape[2:], kernel_sizes, strides, paddings, dilations)
     channels = -1 if x.shape[1] == -1 else x.shape[1] * math.prod(kernel_sizes)
     count = -1 if -1 in blocks else math.prod(blocks)
@@ -42,9 +43,11 @@ def _unfold_meta(x, kernel_sizes, strides, paddings, dilations):
 def unfold(xp, x, kernel_sizes, strides, paddings, dilations):
     blocks = _blocks("unfold", x.shape[2:], kernel_sizes, strides, paddings, dilations)
     n, c = x.shape[:2]
+    nd = len(kernel_sizes)
     win = C.windows(x, tuple(kernel_sizes), strides, paddings, dilations, blocks)
-    cols = win.transpose(0, 1, 4, 5, 2, 3)  # (N, C, kh, kw, bh, bw)
-    return np.ascontiguousarray(cols).reshape(n, c * math.prod(kernel_sizes), math.prod(blocks))
+    order = (0, 1) + tuple(range(2 + nd, 2 + 2 * nd)) + tuple(range(2, 2 + nd))
+    cols = np.ascontiguousarray(win.transpose(order))  # (N, C, *kernel, *blocks)
+    return cols.reshape(n, c * math.prod(kernel_sizes), math.prod(blocks))
 
 
 @unfold.grad()
@@ -76,9 +79,10 @@ def fold(xp, x, output_sizes, kernel_sizes, strides, paddings, dilations):
     blocks = _blocks("fold", output_sizes, kernel_sizes, strides, paddings, dilations)
     n = x.shape[0]
     c = x.shape[1] // math.prod(kernel_sizes)
-    cols = x.reshape((n, c) + tuple(kernel_sizes) + tuple(blocks)).transpose(2, 3, 0, 1, 4, 5)
-    return C.col2im(np.ascontiguousarray(cols), strides, paddings, dilations,
-                    tuple(output_sizes))
+    nd = len(kernel_sizes)
+    cols = x.reshape((n, c) + tuple(kernel_sizes) + tuple(blocks))
+    order = (1,) + tuple(range(2, 2 + nd)) + (0,) + tuple(range(2 + nd, 2 + 2 * nd))
+    return C.col2im(cols.transpose(order), strides, paddings, dilations, tuple(output_sizes))
 
 
 @fold.grad()

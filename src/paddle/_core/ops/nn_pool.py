@@ -170,7 +170,7 @@ def _define_pool(nd: int):
             positions = window_positions(sizes, kernel_size, strides, paddings, out, adaptive)
             return W.argmax_windows(win, positions)[0].astype(x.dtype)
         div = avg_divisor(sizes, kernel_size, strides, paddings, out, exclusive, adaptive)
-        total = win.sum(axis=tuple(range(2 + nd, 2 + 2 * nd)))
+        total = W.sum_windows(win)
         with np.errstate(divide="ignore", invalid="ignore"):
             return (total / div).astype(x.dtype)
 
@@ -185,17 +185,34 @@ def _define_pool(nd: int):
             mask = index_op(ctx.x, ctx.kernel_size, ctx.strides, ctx.paddings, ctx.ceil_mode,
                             ctx.adaptive)[1]
             return spatial_scatter_add(g, mask, sizes)
-        positions = window_positions(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
-                                     ctx.adaptive)
         div = avg_divisor(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
                           ctx.exclusive, ctx.adaptive)
         share = divide(g, wrap(div.astype(g._data.dtype)))
+        if not ctx.adaptive:
+            return _spread_regular(share, sizes, ctx.kernel_size, ctx.strides, ctx.paddings)
+        positions = window_positions(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
+                                     True)
         taps = positions.shape[nd:]
-        share = reshape(share, list(g.shape) + [1] * nd)
-        share = expand(share, list(g.shape) + list(taps))
+        share = expand(reshape(share, list(g.shape) + [1] * nd), list(g.shape) + list(taps))
         return spatial_scatter_add(share, wrap(positions[None, None]), sizes)
 
     return pool
+
+
+def _spread_regular(share, sizes, kernel, strides, paddings):
+    """Add each window's share to every position of its window: a fold of the share repeated
+    over the taps (fold's gradient, unfold, makes this differentiable again). The trailing
+    padding is extended to the last window, which ceil_mode may push past it."""
+    from .manipulation import expand, reshape
+    from .nn_fold import fold
+    n, c = share.shape[:2]
+    out = tuple(share.shape[2:])
+    taps = math.prod(kernel)
+    pads = tuple((b, max((o - 1) * s + k - d - b, 0)) for (b, _), o, s, k, d in
+                 zip(paddings, out, strides, kernel, sizes))
+    cols = expand(reshape(share, [n, c, 1, math.prod(out)]), [n, c, taps, math.prod(out)])
+    cols = reshape(cols, [n, c * taps, math.prod(out)])
+    return fold(cols, tuple(sizes), tuple(kernel), tuple(strides), pads, (1,) * len(sizes))
 
 
 # ---- max pooling with indices, and its inverse --------------------------------------------
@@ -270,3 +287,34 @@ max_pool3d_with_index = _define_max_with_index(3)
 MAX_WITH_INDEX = {2: max_pool2d_with_index, 3: max_pool3d_with_index}
 unpool = _define_unpool(2, "unpool")
 unpool3d = _define_unpool(3, "unpool3d")
+
+
+def _define_fractional(nd: int):
+    name = f"fractional_max_pool{nd}d"
+
+    def meta(x, output_size, kernel_size, random_u):
+        _check_rank(name, x, nd)
+        for d, o, k in zip(x.shape[2:], output_size, kernel_size):
+            if d != -1 and (o <= 0 or o > d or k < 0 or k > d):
+                raise ValueError(f"({name}) output_size {list(output_size)} and kernel_size "
+                                 f"{list(kernel_size)} must fit the input {list(x.shape)}.")
+        shape = tuple(x.shape[:2]) + tuple(output_size)
+        return TensorMeta(shape, x.dtype), TensorMeta(shape, _dt.int32)
+
+    @defop(name, outputs="out mask", infer_meta=meta, pattern=OPAQUE)
+    def fractional(xp, x, output_size, kernel_size, random_u):
+        meta(meta_of(x), output_size, kernel_size, random_u)
+        _check_float(name, x)
+        tables = W.fractional_positions(x.shape[2:], output_size, kernel_size, random_u)
+        win = W.gather_windows(x, tables, -np.inf)
+        return W.argmax_windows(win, W.flat_positions(tables, x.shape[2:]))
+
+    @fractional.grad(save="mask")
+    def _(ctx, g, g_mask=None):
+        return spatial_scatter_add(g, ctx.mask, tuple(ctx.x.shape[2:]))
+
+    return fractional
+
+
+fractional_max_pool2d = _define_fractional(2)
+fractional_max_pool3d = _define_fractional(3)

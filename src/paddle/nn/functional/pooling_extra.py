@@ -1,4 +1,5 @@
-"""Power-average (LP) pooling and max unpooling of `paddle.nn.functional`."""
+"""Power-average (LP) pooling, max unpooling and fractional max pooling of
+`paddle.nn.functional`."""
 from __future__ import annotations
 
 import math
@@ -10,7 +11,8 @@ from ..._core.tensor import wrap
 from ._args import CHANNEL_FIRST, input_alias, int_tuple, tensor_arg
 from .pooling import _MAX, Window
 
-__all__ = ["lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
+__all__ = ["fractional_max_pool2d", "fractional_max_pool3d", "lp_pool1d", "lp_pool2d",
+           "max_unpool1d", "max_unpool2d", "max_unpool3d"]
 
 
 def _lp_pool(api, nd, x, norm_type, kernel_size, stride, padding, ceil_mode, data_format):
@@ -154,3 +156,56 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, data_format="N
     """
     return _max_unpool("max_unpool3d", 3, x, indices, kernel_size, stride, padding,
                        data_format, output_size)
+
+
+# ---- fractional max pooling -----------------------------------------------------------------
+
+def _fractional(api, nd, x, output_size, kernel_size, random_u, return_mask):
+    from ..._core.random import numpy_rng
+    x = tensor_arg(api, x)
+    if x.ndim != nd + 2:
+        raise ValueError(f"({api}) Excepted Input X is {nd + 2}-D tensor, but received "
+                         f"{x.ndim}-D Tensor")
+    if random_u is None:
+        # Paddle draws u from its own generator; ours follows paddle.seed as well.
+        random_u = float(numpy_rng().uniform(1e-6, 1.0))
+    elif not 0 < random_u < 1:
+        raise ValueError(f"({api}) The param `random_u` should be a `float` in (0, 1), but "
+                         f"received {random_u}.")
+    kernel = (0,) * nd if kernel_size is None else int_tuple(kernel_size, nd, api,
+                                                            "kernel_size")
+    if isinstance(output_size, (list, tuple)):
+        output_size = [d if o is None else o for o, d in zip(output_size, x.shape[2:])]
+    sizes = int_tuple(output_size, nd, api, "output_size")
+    op = nn_pool.fractional_max_pool2d if nd == 2 else nn_pool.fractional_max_pool3d
+    out, mask = op(x, sizes, kernel, float(random_u))
+    return (out, mask) if return_mask else out
+
+
+def fractional_max_pool2d(x, output_size, kernel_size=None, random_u=None, return_mask=False,
+                          name=None):
+    """Fractional max pooling (Graham, 2015) of [N, C, H, W] onto output_size with
+    pseudo-random window sizes set by random_u in (0, 1) (drawn when None).
+
+    Example:
+        >>> import paddle
+        >>> import paddle.nn.functional as F
+        >>> F.fractional_max_pool2d(paddle.rand([1, 2, 7, 7]), 3, random_u=0.3).shape
+        paddle.Size([1, 2, 3, 3])
+    """
+    return _fractional("fractional_max_pool2d", 2, x, output_size, kernel_size, random_u,
+                       return_mask)
+
+
+def fractional_max_pool3d(x, output_size, kernel_size=None, random_u=None, return_mask=False,
+                          name=None):
+    """Fractional max pooling of [N, C, D, H, W].
+
+    Example:
+        >>> import paddle
+        >>> import paddle.nn.functional as F
+        >>> F.fractional_max_pool3d(paddle.rand([1, 2, 5, 5, 5]), 2, random_u=0.5).shape
+        paddle.Size([1, 2, 2, 2, 2])
+    """
+    return _fractional("fractional_max_pool3d", 3, x, output_size, kernel_size, random_u,
+                       return_mask)

@@ -21,6 +21,8 @@ __all__ = [
     "AvgPool1D",
     "AvgPool2D",
     "AvgPool3D",
+    "FractionalMaxPool2D",
+    "FractionalMaxPool3D",
     "LPPool1D",
     "LPPool1d",
     "LPPool2D",
@@ -421,6 +423,49 @@ class LPPool2D(_LPPoolNd):
         self.stride = kernel_size if stride is None else stride
         self.padding, self.ceil_mode = padding, ceil_mode
         self.data_format, self.name = data_format, name
+
+
+class _FractionalMaxPoolNd(Layer):
+    _fn = None
+
+    def __init__(self, output_size, kernel_size=None, random_u=None, return_mask=False,
+                 name=None):
+        super().__init__()
+        self._output_size, self._kernel_size = output_size, kernel_size
+        self._random_u, self._return_mask, self._name = random_u, return_mask, name
+
+    def forward(self, x):
+        return type(self)._fn(x, self._output_size, self._kernel_size, self._random_u,
+                              self._return_mask)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self._output_size}, return_mask={self._return_mask}"
+
+
+class FractionalMaxPool2D(_FractionalMaxPoolNd):
+    """Fractional max pooling over [N, C, H, W] (see
+    paddle.nn.functional.fractional_max_pool2d).
+
+    Example:
+        >>> import paddle
+        >>> paddle.nn.FractionalMaxPool2D(3, random_u=0.3)(paddle.rand([1, 2, 7, 7])).shape
+        paddle.Size([1, 2, 3, 3])
+    """
+
+    _fn = staticmethod(PX.fractional_max_pool2d)
+
+
+class FractionalMaxPool3D(_FractionalMaxPoolNd):
+    """Fractional max pooling over [N, C, D, H, W] (see
+    paddle.nn.functional.fractional_max_pool3d).
+
+    Example:
+        >>> import paddle
+        >>> paddle.nn.FractionalMaxPool3D(2, random_u=0.5)(paddle.rand([1, 2, 5, 5, 5])).shape
+        paddle.Size([1, 2, 2, 2, 2])
+    """
+
+    _fn = staticmethod(PX.fractional_max_pool3d)
 
 
 AdaptiveAvgPool1d = AdaptiveAvgPool1D
