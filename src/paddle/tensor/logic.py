@@ -18,18 +18,17 @@ from .math_promotion import (as_operand, need_tensor, promote_strict, promote_we
 
 
 def _compare(op, name: str):
-    """A comparison: weak promotion like the arithmetic ops, bool result.
-
-    The comparison operators (`x < 2`, `x == None`) are bound to these functions, so y may be
-    what the operators take, with their results: a number or ndarray, and for == / != also
-    None, a list or a tuple (a Python bool). Paddle's functional forms are stricter, see the
-    notes in tests/goldens/cases/promotion.py."""
+    """A comparison with weak promotion and a bool result. As in Paddle's functional forms,
+    y must be a Tensor, except that `equal` also takes a number (converted to x's dtype). The
+    operators (`x < 2`, `x == None`) are more permissive: see paddle/tensor/operators.py."""
     def fn(x, y, name=None, *, out=None):
         need_tensor_arg(op.name, "x", 0, x)
-        if isinstance(y, np.ndarray):
-            y = wrap(y)
-        elif not (isinstance(y, Tensor) or is_number(y)):
-            return _compare_foreign(op, y)
+        if op is B.equal and not isinstance(y, Tensor):
+            if not is_number(y):
+                raise TypeError("Type of input args must be float, bool, complex, int or "
+                                f"Tensor, but received type {type(y)}")
+            y = wrap(np.asarray(y).astype(x._data.dtype))
+        need_tensor_arg(op.name, "y", 1, y)
         x, y = promote_weak(x, y, op.name)
         return write_out(op(x, y), out)
     fn.__name__ = fn.__qualname__ = name

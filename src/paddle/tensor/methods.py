@@ -9,12 +9,23 @@ import warnings
 
 import numpy as np
 
-from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.node import HookHandle
 from .._core.tensor import Tensor, wrap
-from . import (attribute, creation, indexing, linalg, logic, manipulation, math, random,
-               reduction, search, stat)
+from . import (
+    attribute,
+    creation,
+    indexing,
+    linalg,
+    logic,
+    manipulation,
+    math,
+    operators,
+    random,
+    reduction,
+    search,
+    stat,
+)
 
 
 def _backward(self, grad_tensor=None, retain_graph=False):
@@ -191,51 +202,6 @@ def _transpose_property(self):
     return manipulation.transpose(self, list(range(self.ndim))[::-1])
 
 
-def _operator(op):
-    """`self <op> other`: same-dtype tensors go straight to dispatch (the hot path of every
-    model and gradient rule); anything else takes the promoting path."""
-    call = dispatch.call
-
-    def apply(self, other):
-        if type(other) is Tensor and other._data.dtype is self._data.dtype:
-            return call(op, (self, other), ())
-        return math._binary(op, self, other)
-    apply.__name__ = f"__{op.name}__"
-    return apply
-
-
-def _reflected_operator(op):
-    """`other <op> self` where other is not a Tensor (Python evaluates the reflected form)."""
-    def apply(self, other):
-        return math._binary(op, other, self)
-    apply.__name__ = f"__r{op.name}__"
-    return apply
-
-
-def _matmul(self, other):
-    if type(other) is Tensor and other._data.dtype is self._data.dtype:
-        return dispatch.call(linalg.L.matmul, (self, other), (False, False))
-    return linalg.matmul(self, other)
-
-
-def _reflect(fn):
-    def reflected(self, other):
-        return fn(other, self)
-    return reflected
-
-
-def _invert(self):
-    return logic.bitwise_not(self)
-
-
-def _binary_logic(bitwise, logical):
-    def op(self, other):
-        if self._data.dtype == np.bool_:
-            return logical(self, other)
-        return bitwise(self, other)
-    return op
-
-
 METHODS = {
     # conversion and autograd
     "backward": _backward, "clear_grad": _clear_grad, "clear_gradient": _clear_gradient,
@@ -275,32 +241,8 @@ def _collect_functions():
         METHODS.update(getattr(module, "EXTRA_METHODS", {}))
 
 
-OPERATORS = {
-    "__add__": _operator(math.B.add), "__radd__": _reflected_operator(math.B.add),
-    "__sub__": _operator(math.B.subtract), "__rsub__": _reflected_operator(math.B.subtract),
-    "__mul__": _operator(math.B.multiply), "__rmul__": _reflected_operator(math.B.multiply),
-    "__truediv__": math._true_divide, "__rtruediv__": _reflect(math._true_divide),
-    "__floordiv__": math.floor_divide, "__rfloordiv__": _reflect(math.floor_divide),
-    "__mod__": math.remainder, "__rmod__": _reflect(math.remainder),
-    "__pow__": lambda self, y: math._binary(math.B.elementwise_pow, self, y),
-    "__rpow__": lambda self, y: math._binary(math.B.elementwise_pow, y, self),
-    "__matmul__": _matmul, "__rmatmul__": _reflect(linalg.matmul),
-    "__neg__": math.neg, "__abs__": math.abs, "__invert__": _invert,
-    "__and__": _binary_logic(logic.bitwise_and, logic.logical_and),
-    "__or__": _binary_logic(logic.bitwise_or, logic.logical_or),
-    "__xor__": _binary_logic(logic.bitwise_xor, logic.logical_xor),
-    "__rand__": _reflect(_binary_logic(logic.bitwise_and, logic.logical_and)),
-    "__ror__": _reflect(_binary_logic(logic.bitwise_or, logic.logical_or)),
-    "__rxor__": _reflect(_binary_logic(logic.bitwise_xor, logic.logical_xor)),
-    "__lshift__": logic.bitwise_left_shift, "__rshift__": logic.bitwise_right_shift,
-    "__eq__": logic.equal, "__ne__": logic.not_equal, "__lt__": logic.less_than,
-    "__le__": logic.less_equal, "__gt__": logic.greater_than, "__ge__": logic.greater_equal,
-    "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
-    "__pos__": lambda self: self,
-    "__div__": math._true_divide, "__rdiv__": _reflect(math._true_divide),
-    "__rlshift__": _reflect(logic.bitwise_left_shift),
-    "__rrshift__": _reflect(logic.bitwise_right_shift),
-}
+OPERATORS = dict(operators.OPERATORS)
+OPERATORS.update({"__getitem__": indexing.getitem, "__setitem__": indexing.setitem})
 
 
 def install() -> None:
