@@ -39,17 +39,11 @@ __version__ = "3.3.1"
 bool = _dtype_mod.bool_  # noqa: A001 - Paddle exports its bool dtype as paddle.bool
 
 # torch-style aliases that Paddle 3.3 also exports
-sub = subtract  # noqa: F405
-mul = multiply  # noqa: F405
-div = divide  # noqa: F405
-eq = equal  # noqa: F405
-ne = not_equal  # noqa: F405
-lt = less_than  # noqa: F405
-le = less_equal  # noqa: F405
-gt = greater_than  # noqa: F405
-ge = greater_equal  # noqa: F405
-less = less_than  # noqa: F405
-greater = greater_than  # noqa: F405
+half = float16
+float = float32  # noqa: A001
+double = float64
+cfloat = complex64
+cdouble = complex128
 cat = concat  # noqa: F405
 concatenate = concat  # noqa: F405
 swapaxes = transpose  # noqa: F405
@@ -63,3 +57,7 @@ from . import optimizer, regularizer  # noqa: E402,F401
 from . import io  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
 from .nn.functional.norm import group_norm, layer_norm  # noqa: E402,F401
+from . import vision  # noqa: E402,F401
+from . import metric  # noqa: E402,F401
+from . import callbacks, hapi  # noqa: E402,F401
+from .hapi import Model, flops, summary  # noqa: E402,F401

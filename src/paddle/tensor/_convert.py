@@ -86,7 +86,7 @@ def promote_pair(x, y, op_name: str):
             target = _dt.promote_types(x.dtype, x._data.ndim == 0, _dt.scalar_dtype(y), True,
                                        op_name)
             return cast_to(x, target), scalar_tensor(y, target)
-        return x, _other_operand(y, x, op_name)
+        return promote_pair(x, _other_operand(y, x, op_name), op_name)
     if is_number(x) and isinstance(y, Tensor):
         target = _dt.promote_types(_dt.scalar_dtype(x), True, y.dtype, y._data.ndim == 0,
                                    op_name)
@@ -96,13 +96,12 @@ def promote_pair(x, y, op_name: str):
 
 
 def _other_operand(y, x: Tensor, op_name: str) -> Tensor:
-    if isinstance(y, (list, tuple, np.ndarray)):
-        arr = np.asarray(y)
-        if arr.dtype.kind in "OUS":
-            raise TypeError(f"({op_name}) unsupported operand of type {type(y).__name__}")
-        return wrap(arr.astype(x._data.dtype))
-    raise TypeError(f"({op_name}) unsupported operand type(s): 'Tensor' and "
-                    f"'{type(y).__name__}'")
+    """A NumPy array becomes a tensor of its own dtype (then promotes); anything else that is
+    neither a number nor a Tensor is a TypeError, as Paddle's operators raise."""
+    if isinstance(y, np.ndarray) and y.dtype.kind not in "OUSV":
+        return wrap(y)
+    raise TypeError(f"({op_name}) argument (position 1) must be int, float, bool or Tensor, but "
+                    f"got {type(y).__name__}")
 
 
 def cast_to(t: Tensor, dtype: _dt.DType) -> Tensor:
