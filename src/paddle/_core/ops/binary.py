@@ -58,11 +58,19 @@ def multiply(xp, x, y):
     return xp.multiply(x, y)
 
 
+def _conj(t):
+    """Complex gradients use the conjugate of the other operand (Paddle's convention)."""
+    if t._data.dtype.kind != "c":
+        return t
+    from .math_complex import conj
+    return conj(t)
+
+
 @multiply.grad(save="x y")
 def _(ctx, g):
     need_x, need_y = ctx.needs_grad
-    return (sum_to_shape(g * ctx.y, ctx.x.shape) if need_x else None,
-            sum_to_shape(g * ctx.x, ctx.y.shape) if need_y else None)
+    return (sum_to_shape(g * _conj(ctx.y), ctx.x.shape) if need_x else None,
+            sum_to_shape(g * _conj(ctx.x), ctx.y.shape) if need_y else None)
 
 
 @defop("divide", "x y", infer_meta=broadcast_binary("divide"), pattern=BROADCAST,
@@ -83,9 +91,9 @@ def divide(xp, x, y):
 @divide.grad(save="x y")
 def _(ctx, g):
     need_x, need_y = ctx.needs_grad
-    gx = g / ctx.y
+    gx = g / _conj(ctx.y)
     return (sum_to_shape(gx, ctx.x.shape) if need_x else None,
-            sum_to_shape(-gx * ctx.x / ctx.y, ctx.y.shape) if need_y else None)
+            sum_to_shape(-gx * _conj(ctx.x / ctx.y), ctx.y.shape) if need_y else None)
 
 
 @defop("floor_divide", "x y", infer_meta=broadcast_binary("floor_divide"), pattern=BROADCAST,
