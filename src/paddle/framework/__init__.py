@@ -23,3 +23,5 @@ in_dygraph_mode = in_dynamic_mode
 def in_pir_mode() -> bool:
     """True when building a static program (PIR) rather than running eagerly."""
     return not in_dynamic_mode()
+
+from .io import async_save, load, save  # noqa: E402,F401
