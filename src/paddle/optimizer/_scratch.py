@@ -5,20 +5,25 @@ is allocated once per process, instead of allocating (and page-faulting) full-si
 temporaries on every step."""
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 CHUNK = 1 << 15
 
-_buffers: dict = {}
+# per thread: NumPy releases the GIL inside ufuncs, so threads must not share buffers
+_local = threading.local()
 
 
-def scratch(slot: str, dtype, size: int) -> np.ndarray:
-    """A cached 1-D buffer of at least `size` elements (first `size` returned)."""
-    key = (slot, np.dtype(dtype))
-    buf = _buffers.get(key)
+def scratch(xp, slot: str, dtype, size: int):
+    """A cached 1-D buffer of the array module `xp` with at least `size` elements (the first
+    `size` are returned)."""
+    buffers = _local.__dict__.setdefault("buffers", {})
+    key = (xp.__name__, slot, np.dtype(dtype))
+    buf = buffers.get(key)
     if buf is None or buf.size < size:
-        buf = np.empty(max(size, 1), dtype=dtype)
-        _buffers[key] = buf
+        buf = xp.empty(max(size, 1), dtype=dtype)
+        buffers[key] = buf
     return buf[:size]
 
 

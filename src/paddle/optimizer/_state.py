@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.backend import xp
 from .._core.tensor import Tensor, wrap
 from ..utils import unique_name
 
@@ -42,7 +43,7 @@ def load_into(target: Tensor, value, name: str) -> None:
     if tuple(arr.shape) != tuple(target._data.shape):
         raise ValueError(f"(Optimizer.set_state_dict) state '{name}' has shape "
                          f"{list(arr.shape)}, but the optimizer expects {list(target._data.shape)}")
-    np.copyto(target._data, arr, casting="unsafe")
+    xp.copyto(target._data, xp.asarray(arr), casting="unsafe")
 
 
 class OptimizerState:
@@ -71,7 +72,7 @@ class OptimizerState:
         shape = target._data.shape if shape is None else tuple(shape)
         var_name = unique_name.generate(f"{target.name}_{name}")
         self.names.append(var_name)
-        acc = _persistable(np.full(shape, fill_value, dtype=np_dtype), var_name)
+        acc = _persistable(xp.full(shape, fill_value, dtype=np_dtype), var_name)
         if self.pending:
             if var_name not in self.pending:
                 raise KeyError(f"(Optimizer.set_state_dict) the loaded state has no "

@@ -1,7 +1,6 @@
 """Adadelta: step sizes from running averages of squared gradients and squared updates."""
 from __future__ import annotations
 
-import numpy as np
 
 from ._hyper import float_attr, require_set
 from .optimizer import Optimizer
@@ -36,16 +35,16 @@ class Adadelta(Optimizer):
         self._add_accumulator("_avg_squared_grad", target)
         self._add_accumulator("_avg_squared_update", target)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         rho, eps, one = float_attr(t, options["rho"]), float_attr(t, options["epsilon"]), t(1)
         sq_grad, sq_update = accs["_avg_squared_grad"], accs["_avg_squared_update"]
         sq_grad *= rho
         sq_grad += (grad * grad) * (one - rho)
         update = (sq_update + eps) / (sq_grad + eps)
-        np.sqrt(update, out=update)
+        xp.sqrt(update, out=update)
         update *= grad
-        np.negative(update, out=update)
+        xp.negative(update, out=update)
         sq_update *= rho
         sq_update += (update * update) * (one - rho)
         param += update * lr

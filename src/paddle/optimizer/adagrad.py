@@ -1,7 +1,6 @@
 """Adagrad: per-element learning rates from the accumulated squared gradients."""
 from __future__ import annotations
 
-import numpy as np
 
 from ._hyper import float_attr, require_set, scalar
 from .optimizer import Optimizer
@@ -35,10 +34,10 @@ class Adagrad(Optimizer):
         self._add_accumulator("moment", target,
                               fill_value=scalar(options["initial_accumulator_value"]))
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         moment = accs["moment"]
         moment += grad * grad
-        denom = np.sqrt(moment)
+        denom = xp.sqrt(moment)
         denom += float_attr(param.dtype.type, options["epsilon"])
         step = grad * lr
         step /= denom

@@ -10,48 +10,48 @@ from .optimizer import Optimizer
 __all__ = ["Adam"]
 
 
-def adam_update(param, grad, accs, lr, beta1, beta2, epsilon, amsgrad) -> None:
+def adam_update(xp, param, grad, accs, lr, beta1, beta2, epsilon, amsgrad) -> None:
     """One Adam step in place, with Paddle's arithmetic: the moments and the bias-corrected
     learning rate in the parameter's dtype, the final parameter update in float64."""
     t = param.dtype.type
     b1, b2, one = t(beta1), t(beta2), t(1)
     b1_pow, b2_pow = accs["beta1_pow_acc"], accs["beta2_pow_acc"]
-    correction = np.sqrt(one - b2_pow[0])
+    correction = xp.sqrt(one - b2_pow[0])
     consts = (b1, one - b1, b2, one - b2, np.float64(lr * (correction / (one - b1_pow[0]))),
               np.float64(t(epsilon) * correction))
-    arrays = [param, grad if grad.flags.c_contiguous else np.ascontiguousarray(grad),
+    arrays = [param, grad if grad.flags.c_contiguous else xp.ascontiguousarray(grad),
               accs["moment1"], accs["moment2"]] + ([accs["moment2_max"]] if amsgrad else [])
     views = flat_views(*arrays)
     if views is None:
-        _adam_block(*arrays, *consts, amsgrad=amsgrad)
+        _adam_block(xp, *arrays, *consts, amsgrad=amsgrad)
     else:
         for part in chunks(views[0].size):
-            _adam_block(*(v[part] for v in views), *consts, amsgrad=amsgrad)
+            _adam_block(xp, *(v[part] for v in views), *consts, amsgrad=amsgrad)
     b1_pow *= b1
     b2_pow *= b2
 
 
-def _adam_block(param, grad, m1, m2, *rest, amsgrad) -> None:
+def _adam_block(xp, param, grad, m1, m2, *rest, amsgrad) -> None:
     m2_max = rest[0] if amsgrad else None
     b1, one_minus_b1, b2, one_minus_b2, lr_t, eps_t = rest[-6:]
-    tmp = scratch("adam32", param.dtype, param.size).reshape(param.shape)
-    wide = scratch("adam64", np.float64, param.size).reshape(param.shape)
-    np.multiply(m1, b1, out=m1)
-    np.multiply(grad, one_minus_b1, out=tmp)
-    np.add(m1, tmp, out=m1)
-    np.multiply(m2, b2, out=m2)
-    np.multiply(grad, one_minus_b2, out=tmp)
-    np.multiply(tmp, grad, out=tmp)
-    np.add(m2, tmp, out=m2)
+    tmp = scratch(xp, "adam32", param.dtype, param.size).reshape(param.shape)
+    wide = scratch(xp, "adam64", np.float64, param.size).reshape(param.shape)
+    xp.multiply(m1, b1, out=m1)
+    xp.multiply(grad, one_minus_b1, out=tmp)
+    xp.add(m1, tmp, out=m1)
+    xp.multiply(m2, b2, out=m2)
+    xp.multiply(grad, one_minus_b2, out=tmp)
+    xp.multiply(tmp, grad, out=tmp)
+    xp.add(m2, tmp, out=m2)
     if amsgrad:
-        np.maximum(m2_max, m2, out=m2_max)
+        xp.maximum(m2_max, m2, out=m2_max)
         m2 = m2_max
-    np.sqrt(m2, out=wide, dtype=np.float64)
-    np.add(wide, eps_t, out=wide)
-    np.divide(m1, wide, out=wide)
-    np.multiply(wide, lr_t, out=wide)
-    np.subtract(param, wide, out=wide)
-    np.copyto(param, wide, casting="unsafe")
+    xp.sqrt(m2, out=wide, dtype=np.float64)
+    xp.add(wide, eps_t, out=wide)
+    xp.divide(m1, wide, out=wide)
+    xp.multiply(wide, lr_t, out=wide)
+    xp.subtract(param, wide, out=wide)
+    xp.copyto(param, wide, casting="unsafe")
 
 
 def add_adam_accumulators(opt, target, options, amsgrad) -> None:
@@ -105,6 +105,6 @@ class Adam(Optimizer):
     def _create_accumulators(self, target, options) -> None:
         add_adam_accumulators(self, target, options, self._amsgrad)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
-        adam_update(param, grad, accs, lr, scalar(options["beta1"]), scalar(options["beta2"]),
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
+        adam_update(xp, param, grad, accs, lr, scalar(options["beta1"]), scalar(options["beta2"]),
                     scalar(options["epsilon"]), self._amsgrad)

@@ -1,7 +1,6 @@
 """Adamax: Adam with the infinity norm in place of the second moment."""
 from __future__ import annotations
 
-import numpy as np
 
 from ._hyper import check_non_negative, check_unit_interval, float_attr, require_set, scalar
 from .optimizer import Optimizer
@@ -43,7 +42,7 @@ class Adamax(Optimizer):
         self._add_accumulator("beta1_pow_acc", target, fill_value=scalar(options["beta1"]),
                               shape=[1])
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         b1, b2, one = float_attr(t, options["beta1"]), float_attr(t, options["beta2"]), t(1)
         moment, inf_norm, b1_pow = accs["moment"], accs["inf_norm"], accs["beta1_pow_acc"]
@@ -51,7 +50,7 @@ class Adamax(Optimizer):
         moment += grad * (one - b1)
         inf_norm *= b2
         inf_norm += float_attr(t, options["epsilon"])
-        np.maximum(inf_norm, np.abs(grad), out=inf_norm)
+        xp.maximum(inf_norm, xp.abs(grad), out=inf_norm)
         lr_t = lr / (one - t(b1_pow[0]))
         param -= (moment / inf_norm) * lr_t
         # the power is scaled by a separate op that takes beta1 at full precision

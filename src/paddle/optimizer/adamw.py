@@ -68,11 +68,11 @@ class AdamW(Optimizer):
     def _create_accumulators(self, target, options) -> None:
         add_adam_accumulators(self, target, options, self._amsgrad)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         if self._lr_ratio is not None:
             lr = lr * float_attr(param.dtype.type, self._lr_ratio(owner))
         decays = self._apply_decay_param_fun is None or self._apply_decay_param_fun(owner.name)
         if decays:
             param -= param * (lr * float_attr(param.dtype.type, options["weight_decay"]))
-        adam_update(param, grad, accs, lr, scalar(options["beta1"]), scalar(options["beta2"]),
+        adam_update(xp, param, grad, accs, lr, scalar(options["beta1"]), scalar(options["beta2"]),
                     scalar(options["epsilon"]), self._amsgrad)

@@ -38,7 +38,7 @@ class ASGD(Optimizer):
         self._add_accumulator("y", target, shape=[self._n, *shape])
         self._add_accumulator("m", target, shape=[1], dtype="int64")
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         d, ys, m = accs["d"], accs["y"], accs["m"]
         slot = int(m[0]) % self._n
         m += 1

@@ -53,7 +53,7 @@ class Lamb(Optimizer):
             fill = default if hasattr(beta, "_data") else beta
             self._add_accumulator(name, target, fill_value=fill, shape=[1], dtype=dtype)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         b1, b2, one = float_attr(t, options["beta1"]), float_attr(t, options["beta2"]), t(1)
         exclude = options["exclude_from_weight_decay_fn"]
@@ -66,21 +66,21 @@ class Lamb(Optimizer):
         m2 *= b2
         m2 += grad * (one - b2) * grad
         ratio_r = m1 / (one - b1_pow[0])
-        denom = np.sqrt(m2 / (one - b2_pow[0]))
+        denom = xp.sqrt(m2 / (one - b2_pow[0]))
         denom += float_attr(t, options["epsilon"])
         ratio_r /= denom
         ratio_r += param * decay
-        trust = self._trust_ratio(param, ratio_r, decay)
+        trust = self._trust_ratio(xp, param, ratio_r, decay)
         param -= ratio_r * (lr * trust)
         b1_pow *= b1
         b2_pow *= b2
 
-    def _trust_ratio(self, param, update, decay):
+    def _trust_ratio(self, xp, param, update, decay):
         t = param.dtype.type
         if decay == 0 and not self.always_adapt:
             return t(1)
-        param_norm = t(np.sqrt(np.sum(np.square(param, dtype=np.float64))))
-        update_norm = t(np.sqrt(np.sum(np.square(update, dtype=np.float64))))
+        param_norm = t(xp.sqrt(xp.sum(xp.square(param, dtype=np.float64))))
+        update_norm = t(xp.sqrt(xp.sum(xp.square(update, dtype=np.float64))))
         if param_norm > 0 and update_norm > 0:
             return param_norm / update_norm
         return t(1)

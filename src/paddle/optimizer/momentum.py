@@ -48,7 +48,7 @@ class Momentum(Optimizer):
     def _create_accumulators(self, target, options) -> None:
         self._add_accumulator("velocity", target)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         mu = float_attr(param.dtype.type, options["momentum"])
         velocity = accs["velocity"]
         velocity *= mu

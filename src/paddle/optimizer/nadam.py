@@ -1,7 +1,6 @@
 """NAdam: Adam with Nesterov momentum and a momentum-decay schedule."""
 from __future__ import annotations
 
-import numpy as np
 
 from ._hyper import float_attr, require_set, scalar
 from .optimizer import Optimizer
@@ -48,7 +47,7 @@ class NAdam(Optimizer):
         self._add_accumulator("moment1", target, dtype=dtype)
         self._add_accumulator("moment2", target, dtype=dtype)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         b1, b2, one = float_attr(t, options["beta1"]), float_attr(t, options["beta2"]), t(1)
         psi, base, half = float_attr(t, options["momentum_decay"]), t(_MOMENTUM_DECAY_BASE), t(0.5)
@@ -56,15 +55,15 @@ class NAdam(Optimizer):
                                          accs["mu_product"])
         decay_pow *= base
         b2_pow *= b2
-        mu_t = b1 * (one - half * np.power(decay_pow, psi))
-        mu_next = b1 * (one - half * np.power(decay_pow * base, psi))
+        mu_t = b1 * (one - half * xp.power(decay_pow, psi))
+        mu_next = b1 * (one - half * xp.power(decay_pow * base, psi))
         mu_product *= mu_t
         m1, m2 = accs["moment1"], accs["moment2"]
         m1 *= b1
         m1 += grad * (one - b1)
         m2 *= b2
         m2 += grad * (one - b2) * grad
-        denom = np.sqrt(m2 / (one - b2_pow))
+        denom = xp.sqrt(m2 / (one - b2_pow))
         denom += float_attr(t, options["epsilon"])
         step = ((one - mu_t) / (one - mu_product)) * grad
         step += (mu_next / (one - mu_product * mu_next)) * m1

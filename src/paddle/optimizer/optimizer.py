@@ -9,11 +9,14 @@ without recording autograd history.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from .. import _static_mode
 from .._core import state
 from .._core.autograd.grad_mode import no_grad
+from .._core.backend import xp
 from .._core.tensor import Tensor, wrap
 from ._params import (LOW_NP, as_regularizer, check_parameters, lr_multiplier, optimize_attr,
                       update_in_float32)
@@ -198,18 +201,18 @@ class Optimizer:
         data = target._data
         lr = lr * lr.dtype.type(lr_multiplier(param)) if lr_multiplier(param) != 1.0 else lr
         if data.dtype in LOW_NP:
-            update_in_float32(self._update, data, grad, accs, lr, options, param)
+            update_in_float32(partial(self._update, xp), data, grad, accs, lr, options, param)
         else:
             arrays = {k: t._data for k, t in accs.items()}
             grad = grad if grad.dtype == data.dtype else grad.astype(data.dtype)
-            self._update(data, grad, arrays, data.dtype.type(lr), options, param)
+            self._update(xp, data, grad, arrays, data.dtype.type(lr), options, param)
         if target is not param:
             np.copyto(param._data, data, casting="unsafe")
         param._version += 1
 
-    def _update(self, param: np.ndarray, grad: np.ndarray, accs: dict, lr, options: dict,
-                owner) -> None:
-        """Update `param` (and the accumulator arrays in `accs`) in place from `grad`."""
+    def _update(self, xp, param, grad, accs: dict, lr, options: dict, owner) -> None:
+        """Update `param` (and the accumulator arrays in `accs`) in place from `grad`, with the
+        array module `xp`."""
         raise NotImplementedError("Optimizer cannot be used directly; use a subclass such as "
                                   "paddle.optimizer.Adam")
 

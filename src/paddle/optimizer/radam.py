@@ -42,7 +42,7 @@ class RAdam(Optimizer):
         self._add_accumulator("moment1", target, dtype=dtype)
         self._add_accumulator("moment2", target, dtype=dtype)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         b1, b2 = float_attr(t, options["beta1"]), float_attr(t, options["beta2"])
         one, two = t(1), t(2)
@@ -63,9 +63,9 @@ class RAdam(Optimizer):
         m1_hat = m1 / (one - b1_pow)
         four = t(4)
         with np.errstate(invalid="ignore", divide="ignore"):
-            rect = np.sqrt((rho_t - four) * (rho_t - two) * rho_inf /
+            rect = xp.sqrt((rho_t - four) * (rho_t - two) * rho_inf /
                            ((rho_inf - four) * (rho_inf - two) * rho_t))
-            adaptive = np.sqrt(one - b2_pow) / (np.sqrt(m2) + float_attr(t, options["epsilon"]))
+            adaptive = xp.sqrt(one - b2_pow) / (xp.sqrt(m2) + float_attr(t, options["epsilon"]))
         rectified = rho_t > t(5)
-        step = np.where(rectified, lr * m1_hat * rect * adaptive, lr * m1_hat)
+        step = xp.where(rectified, lr * m1_hat * rect * adaptive, lr * m1_hat)
         param -= step

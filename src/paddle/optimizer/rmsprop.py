@@ -1,7 +1,6 @@
 """RMSProp (optionally centered, with momentum)."""
 from __future__ import annotations
 
-import numpy as np
 
 from ._hyper import float_attr, require_set
 from .optimizer import Optimizer
@@ -44,7 +43,7 @@ class RMSProp(Optimizer):
         for name in ("momentum", "mean_square", "mean_grad"):
             self._add_accumulator(name, target)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         rho, one = float_attr(t, options["rho"]), t(1)
         eps, mu = float_attr(t, options["epsilon"]), float_attr(t, options["momentum"])
@@ -58,7 +57,7 @@ class RMSProp(Optimizer):
         else:
             denom = mean_square.copy()
         denom += eps
-        np.sqrt(denom, out=denom)
+        xp.sqrt(denom, out=denom)
         momentum *= mu
         momentum += (grad * lr) / denom
         param -= momentum

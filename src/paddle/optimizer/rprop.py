@@ -1,7 +1,6 @@
 """Rprop: resilient backpropagation (sign-based steps with adaptive per-element sizes)."""
 from __future__ import annotations
 
-import numpy as np
 
 from ._hyper import require_set
 from .optimizer import Optimizer
@@ -43,7 +42,7 @@ class Rprop(Optimizer):
         self._add_accumulator("prevs", target)
         self._add_accumulator("learning_rates", target, fill_value=self._initial_learning_rate)
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         t = param.dtype.type
         prevs, sizes = accs["prevs"], accs["learning_rates"]
         agreement = grad * prevs
@@ -51,8 +50,8 @@ class Rprop(Optimizer):
         shrink = agreement < 0
         low, high = (t(v) for v in self._learning_rate_range)
         eta_minus, eta_plus = (t(v) for v in self._etas)
-        sizes[grow] = np.minimum(sizes[grow] * eta_plus, high)
-        sizes[shrink] = np.maximum(sizes[shrink] * eta_minus, low)
-        step_grad = np.where(shrink, t(0), grad)
+        sizes[grow] = xp.minimum(sizes[grow] * eta_plus, high)
+        sizes[shrink] = xp.maximum(sizes[shrink] * eta_minus, low)
+        step_grad = xp.where(shrink, t(0), grad)
         prevs[...] = step_grad
-        param -= np.sign(step_grad) * sizes
+        param -= xp.sign(step_grad) * sizes

@@ -27,5 +27,5 @@ class SGD(Optimizer):
         self.type = "sgd"
         self._multi_precision = multi_precision
 
-    def _update(self, param, grad, accs, lr, options, owner) -> None:
+    def _update(self, xp, param, grad, accs, lr, options, owner) -> None:
         param -= grad * lr
