@@ -68,11 +68,18 @@ def channels_major(small: np.ndarray, groups: int) -> np.ndarray:
     return grouped.transpose(1, 2, 0, 3).reshape(groups, co // groups, n * positions)
 
 
+# Below this many multiply-adds a product runs in NumPy's own loop instead of BLAS: threaded
+# BLAS stalls for tens of milliseconds on tiny products whenever the cores are busy (e.g. with
+# data-loading workers), while the loop takes well under a millisecond.
+SMALL_PRODUCT = 1 << 22
+
+
 def group_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a[g] @ b[g] for each group as a 2-D gemm (stacked matmul falls off BLAS for
-    transposed operands)."""
-    if a.shape[0] == 1:
-        return np.matmul(a[0], b[0])[None]
+    """a[g] @ b[g] for every group: small products (depthwise convs, LeNet-sized layers) in one
+    einsum over all groups, large ones as one 2-D BLAS gemm per group (stacked matmul falls
+    off BLAS for transposed operands)."""
+    if a.shape[1] * a.shape[2] * b.shape[2] < SMALL_PRODUCT:
+        return np.einsum("gij,gjk->gik", a, b)
     return np.stack([np.matmul(ag, bg) for ag, bg in zip(a, b)])
 
 
