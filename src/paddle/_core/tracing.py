@@ -10,8 +10,14 @@ runs. This is the seam the static graph (to_static, paddle.static) is built on.
 A symbolic tensor is a Tensor whose `_data` is a MetaArray: shape and dtype plus the IR Value it
 stands for. Autograd nodes are recorded for symbolic tensors exactly as for eager ones, so the
 backward program is produced by the same engine and the registry's gradient rules.
+
+Control flow records into nested blocks (`recording_into`, used by ir/control_flow.py): ops go
+to the current block, while parameters and constants always go to the global block so every
+block can read them. An op may only read values visible from the block it is recorded in.
 """
 from __future__ import annotations
+
+import contextlib
 
 from . import dtype as _dt
 from . import state
@@ -65,11 +71,27 @@ class SymbolicTensor(Tensor):
         raise RuntimeError("A symbolic tensor (inside tracing / to_static) has no value yet; "
                            "numpy() is only available on concrete tensors.")
 
+    def __len__(self) -> int:
+        if self._data.ndim and self._data.shape[0] < 0:
+            raise RuntimeError("A symbolic tensor (inside tracing / to_static) has no value yet "
+                               f"and its first dim is dynamic (shape {list(self._data.shape)}), "
+                               "so its length is unknown")
+        return super().__len__()
+
+    def __iter__(self):
+        len(self)
+        return super().__iter__()
+
     def __repr__(self) -> str:
         return (f"SymbolicTensor(%{self.value.id}, shape={list(self._data.shape)}, "
                 f"dtype={self.dtype.name})")
 
     __str__ = __repr__
+
+
+def as_symbolic(tracer, t) -> SymbolicTensor:
+    """`t` itself if symbolic, else the symbolic twin the tracer binds to the concrete tensor."""
+    return t if is_symbolic(t) else tracer.bind(t)
 
 
 def symbolic(value, stop_gradient: bool = True) -> SymbolicTensor:
@@ -145,15 +167,42 @@ class Tracer:
         return twin
 
     def _insert_leaf(self, op: Operation) -> None:
-        """Parameters and constants go before the first consumer: at the block's start, after
-        other leaves, like Paddle's programs."""
-        ops = self.block.ops
+        """Parameters and constants go before the first consumer: at the global block's start,
+        after other leaves, like Paddle's programs (so nested blocks can read them too)."""
+        block = self.program.global_block()
+        ops = block.ops
         position = 0
         while position < len(ops) and ops[position].name in ("builtin.parameter",
                                                               "builtin.constant"):
             position += 1
-        op.block = self.block
+        op.block = block
         ops.insert(position, op)
+
+    @contextlib.contextmanager
+    def recording_into(self, block):
+        """Record ops into `block` (a region of a control-flow op) inside the `with`."""
+        previous = self.block
+        self.block = block
+        try:
+            yield block
+        finally:
+            self.block = previous
+
+    def _check_visible(self, op_name: str, values) -> None:
+        """Values defined inside a branch or loop body exist only there."""
+        for v in values:
+            if isinstance(v, list):
+                self._check_visible(op_name, v)
+                continue
+            home = None if v is None else v.defining_block()
+            if home is None or home.parent is None or self.block.is_within(home):
+                continue
+            owner = home.parent_op.name if home.parent_op is not None else "a nested block"
+            from .ir.control_flow import ControlFlowScopeError
+            raise ControlFlowScopeError(
+                f"({op_name}) reads a value computed inside the block of a {owner} from outside "
+                "that block; a value made in a branch or loop body is only available after it "
+                "as a result of the control-flow op (return it from the branch or body)")
 
     def _symbolic_input(self, value):
         if value is None:
@@ -174,6 +223,8 @@ class Tracer:
         result = op.infer_meta(*metas, *attrs)
         out_metas = [result] if isinstance(result, TensorMeta) else list(result)
         values = [_value_of(v) for v in sym_inputs]
+        if any(_nested(v) for v in values):
+            self._check_visible(op.name, values)
         operation = Operation(f"{DIALECT}.{op.name}", values, dict(zip(op.attrs, attrs)),
                               out_metas, op)
         self.block.append(operation)
@@ -207,6 +258,16 @@ def _meta_of(value):
     if isinstance(value, list):
         return [_meta_of(v) for v in value]
     return TensorMeta(value._data.shape, _dt.from_numpy_dtype(value._data.dtype))
+
+
+def _nested(value) -> bool:
+    """Whether a value (or any in a list) lives in a nested block."""
+    if value is None:
+        return False
+    if isinstance(value, list):
+        return any(_nested(v) for v in value)
+    home = value.defining_block()
+    return home is not None and home.parent is not None
 
 
 def _value_of(value):

@@ -2,13 +2,18 @@
 
 Setup happens once per (program, outputs): every value gets a slot, every operation becomes a
 step with its kernel, input slots and attribute tuple resolved, and values are freed after their
-last use. A run then only moves arrays between slots and calls kernels."""
+last use. A run then only moves arrays between slots and calls kernels.
+
+Control-flow operations become steps whose nested blocks were compiled the same way: an `if`
+step runs the step list of the chosen branch, a `while` step runs its body's steps until the
+yielded condition is false; both then copy the yielded slots into their result slots."""
 from __future__ import annotations
 
 import numpy as np
 
 from ..backend import xp
 from ..meta import TensorMeta
+from .control_flow import IF, WHILE, YIELD, predicate_value
 from .core import DIALECT, Program
 
 
@@ -47,14 +52,19 @@ class Interpreter:
                 self._params.append((tensor, self._slot_of(op.outputs[0])))
             elif name == "builtin.constant":
                 self._constants.append((op.attrs["value"], self._slot_of(op.outputs[0])))
-            elif op.opdef is not None:
-                self._steps.append(self._step(op, releases.get(id(op), ())))
             else:
-                raise ProgramError(f"Interpreter: operation {name} cannot be executed")
+                self._steps.append(self._step(op, releases.get(id(op), ())))
         self._out_slots = [self._slot_of(v) for v in self.outputs]
         self._n_slots = len(self._slot)
 
-    def _step(self, op, released) -> tuple:
+    def _step(self, op, released=()) -> tuple:
+        frees = [self._slot[v] for v in released if v in self._slot]
+        if op.name == IF:
+            return None, self._if_step(op), None, None, None, op.name, frees
+        if op.name == WHILE:
+            return None, self._while_step(op), None, None, None, op.name, frees
+        if op.opdef is None:
+            raise ProgramError(f"Interpreter: operation {op.name} cannot be executed")
         layout = []
         for v in op.inputs:
             if isinstance(v, list):
@@ -64,8 +74,28 @@ class Interpreter:
         attrs = tuple(op.attrs[a] for a in op.opdef.attrs)
         outs = [self._slot_of(o) for o in op.outputs]
         single = op.opdef.single_output
-        frees = [self._slot[v] for v in released if v in self._slot]
         return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name, frees
+
+    def _block_steps(self, block) -> tuple[list, list]:
+        """The steps of a nested block and the slots its `cf.yield` names."""
+        *body, last = block.ops
+        if last.name != YIELD:
+            raise ProgramError(f"Interpreter: a block of {block.parent_op.name} must end with "
+                               f"{YIELD}, not {last.name}")
+        return [self._step(op) for op in body], [self._slot_of(v) for v in last.inputs]
+
+    def _if_step(self, op) -> _IfStep:
+        true_steps, true_yields = self._block_steps(op.regions[0])
+        false_steps, false_yields = self._block_steps(op.regions[1])
+        return _IfStep(self._slot_of(op.inputs[0]), (false_steps, true_steps),
+                       (false_yields, true_yields), [self._slot_of(o) for o in op.outputs])
+
+    def _while_step(self, op) -> _WhileStep:
+        body = op.regions[0]
+        args = [self._slot_of(a) for a in body.args]
+        steps, yields = self._block_steps(body)
+        return _WhileStep(self._slot_of(op.inputs[0]), [self._slot_of(v) for v in op.inputs[1:]],
+                          args, steps, yields, [self._slot_of(o) for o in op.outputs])
 
     def run(self, feeds: dict) -> list:
         slots = [None] * self._n_slots
@@ -79,7 +109,15 @@ class Interpreter:
             slots[slot] = tensor._data
         for array, slot in self._constants:
             slots[slot] = array
-        for kernel, layout, attrs, outs, single, op_name, frees in self._steps:
+        _execute(self._steps, slots)
+        return [slots[i] for i in self._out_slots]
+
+
+def _execute(steps: list, slots: list) -> None:
+    for kernel, layout, attrs, outs, single, op_name, frees in steps:
+        if kernel is None:
+            layout.run(slots)
+        else:
             args = [slots[i] if type(i) is int else
                     (None if i is None else [slots[j] for j in i]) for i in layout]
             try:
@@ -91,9 +129,45 @@ class Interpreter:
             else:
                 for slot, r in zip(outs, result):
                     slots[slot] = r if type(r) is np.ndarray else np.asarray(r)
-            for slot in frees:  # last use: let NumPy reuse the memory
-                slots[slot] = None
-        return [slots[i] for i in self._out_slots]
+        for slot in frees:  # last use: let NumPy reuse the memory
+            slots[slot] = None
+
+
+class _IfStep:
+    """Runs the steps of the branch the predicate selects, then publishes its yields."""
+
+    __slots__ = ("pred", "steps", "yields", "outs")
+
+    def __init__(self, pred: int, steps: tuple, yields: tuple, outs: list):
+        self.pred, self.steps, self.yields, self.outs = pred, steps, yields, outs
+
+    def run(self, slots: list) -> None:
+        chosen = int(predicate_value(slots[self.pred], IF))
+        _execute(self.steps[chosen], slots)
+        for out, source in zip(self.outs, self.yields[chosen]):
+            slots[out] = slots[source]
+
+
+class _WhileStep:
+    """Feeds the loop values to the body's argument slots until the condition turns false."""
+
+    __slots__ = ("cond", "inits", "args", "steps", "yields", "outs")
+
+    def __init__(self, cond, inits, args, steps, yields, outs):
+        self.cond, self.inits, self.args = cond, inits, args
+        self.steps, self.yields, self.outs = steps, yields, outs
+
+    def run(self, slots: list) -> None:
+        values = [slots[i] for i in self.inits]
+        keep_going = predicate_value(slots[self.cond], WHILE)
+        while keep_going:
+            for slot, value in zip(self.args, values):
+                slots[slot] = value
+            _execute(self.steps, slots)
+            keep_going = predicate_value(slots[self.yields[0]], WHILE)
+            values = [slots[i] for i in self.yields[1:]]
+        for slot, value in zip(self.outs, values):
+            slots[slot] = value
 
 
 def check_feed(name: str, value, meta: TensorMeta) -> np.ndarray:

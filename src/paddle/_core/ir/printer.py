@@ -62,29 +62,48 @@ def _input_types(inputs) -> list:
     return out
 
 
-def op_str(op, indent: str = "    ") -> str:
-    outs = ", ".join(f"%{o.id}" for o in op.outputs)
-    ins = ", ".join(_value_str(v) for v in op.inputs)
-    attrs = dict(sorted(op.attrs.items()))
+def _attr_text(op) -> str:
+    attrs = dict(op.attrs)
     if op.outputs:
         attrs["stop_gradient"] = [o.stop_gradient for o in op.outputs]
-    attr_text = ",".join(f"{k}:{attr_str(v)}" for k, v in sorted(attrs.items()))
+    return ",".join(f"{k}:{attr_str(v)}" for k, v in sorted(attrs.items()))
+
+
+def op_str(op, indent: str = "    ") -> str:
+    outs = ", ".join(f"%{o.id}" for o in op.outputs)
+    if op.name == "pd_op.if":
+        return _if_str(op, outs, indent)
+    if op.name == "pd_op.while":
+        return _while_str(op, outs, indent)
+    ins = ", ".join(_value_str(v) for v in op.inputs)
     in_types = ", ".join(_input_types(op.inputs))
     out_types = ", ".join(type_str(o.meta) for o in op.outputs)
-    line = (f'{indent}({outs}) = "{op.name}" ({ins}) {{{attr_text}}} : ({in_types}) -> '
+    return (f'{indent}({outs}) = "{op.name}" ({ins}) {{{_attr_text(op)}}} : ({in_types}) -> '
             f"{out_types}")
-    for region in op.regions:
-        line += " {\n" + block_str(region, indent + "    ") + indent + "}"
-    return line
+
+
+def _if_str(op, outs: str, indent: str) -> str:
+    """Paddle prints the result types, then each branch indented under the op."""
+    out_types = ", ".join(type_str(o.meta) for o in op.outputs)
+    true_block, false_block = op.regions
+    return (f'{indent}({outs}) = "pd_op.if" ({_value_str(op.inputs[0])}) {{{_attr_text(op)}}} '
+            f"-> {out_types} {{\n{block_str(true_block, indent + '    ')}{indent}}} else {{\n"
+            f"{block_str(false_block, indent + '    ')}{indent}}}")
+
+
+def _while_str(op, outs: str, indent: str) -> str:
+    """Paddle prints the condition and loop inputs, then the body's arguments on their own
+    line (with their stop_gradient flags) and the body indented under the op."""
+    cond, *inits = op.inputs
+    (body,) = op.regions
+    args = ", ".join(f"%{a.id} {{stop_gradient:{attr_str(a.stop_gradient)}}}" for a in body.args)
+    inputs = ", ".join(_value_str(v) for v in inits)
+    return (f'{indent}({outs}) = "pd_op.while" (cond={_value_str(cond)}, inputs={inputs}) {{ \n'
+            f"{indent}^{args}\n{block_str(body, indent + '    ')}{indent}}}")
 
 
 def block_str(block, indent: str = "    ") -> str:
-    lines = []
-    if block.args:
-        args = ", ".join(f"%{a.id}: {type_str(a.meta)}" for a in block.args)
-        lines.append(f"{indent}^block_args({args})")
-    lines.extend(op_str(op, indent) for op in block.ops)
-    return "".join(line + "\n" for line in lines)
+    return "".join(op_str(op, indent) + "\n" for op in block.ops)
 
 
 def print_program(program) -> str:

@@ -1,5 +1,5 @@
-"""Constant folding: an op whose inputs are all constants is evaluated once, at compile time,
-and replaced by a constant."""
+"""Constant folding: an op of the global block whose inputs are all constants is evaluated once,
+at compile time, and replaced by a constant (reads inside control-flow blocks follow)."""
 from __future__ import annotations
 
 import numpy as np
@@ -19,9 +19,7 @@ def constant_fold(program, outputs) -> None:
             constants[id(op.outputs[0])] = op.attrs["value"]
             rewritten.append(op)
             continue
-        for v in list(op.operands()):
-            if v is not None and id(v) in replaced:
-                op.replace_input(v, replaced[id(v)])
+        op.rename_operands(replaced)
         foldable = (op.opdef is not None and not has_side_effects(op) and op.opdef.single_output
                     and all(v is not None and id(v) in constants for v in op.operands())
                     and not any(isinstance(v, list) for v in op.inputs))

@@ -1,5 +1,6 @@
-"""Common-subexpression elimination: an op equal to an earlier one (same op, inputs and
-attributes) is replaced by the earlier one's results."""
+"""Common-subexpression elimination: an op of the global block equal to an earlier one (same
+op, inputs and attributes) is replaced by the earlier one's results. Control-flow ops are never
+merged, but reads inside their blocks follow the renaming."""
 from __future__ import annotations
 
 import numpy as np
@@ -32,10 +33,9 @@ def cse(program, outputs) -> None:
     rename: dict = {}
     kept = []
     for op in block.ops:
-        for v in list(op.operands()):
-            if v is not None and id(v) in rename:
-                op.replace_input(v, rename[id(v)])
-        key = None if has_side_effects(op) or op.name == "pd_op.data" else _key(op, rename)
+        op.rename_operands(rename)
+        key = None if has_side_effects(op) or op.name == "pd_op.data" or op.regions \
+            else _key(op, rename)
         if key is not None and key in seen:
             for old, new in zip(op.outputs, seen[key].outputs):
                 rename[id(old)] = new
