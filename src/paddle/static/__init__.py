@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import _static_mode
 from .._core import state
+from . import nn  # noqa: F401
 from .executor import Executor, global_scope
 from .input_spec import InputSpec
 from .program import Program, default_main_program, default_startup_program, program_guard

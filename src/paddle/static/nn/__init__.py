@@ -1,0 +1,4 @@
+"""`paddle.static.nn`: layers and control flow for programs built in static mode."""
+from .control_flow import case, cond, switch_case, while_loop
+
+__all__ = ["case", "cond", "switch_case", "while_loop"]
