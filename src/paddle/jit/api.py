@@ -1,11 +1,16 @@
 """paddle.jit.to_static: run Python functions and Layers as IR programs.
 
-Conversion traces the function once per input signature (shapes, dtypes, training mode and the
-non-tensor arguments) with dispatch in recording mode, giving a Program whose ops come from the
-same registry as eager execution. Calls then run the program: with the interpreter when no
-gradient is needed, or op by op through dispatch when one is (so backward uses the registry's
-gradient rules, exactly as eager). Code whose Python control flow depends on tensor values
-cannot be captured by tracing; such functions fall back to eager execution with a warning.
+Conversion first rewrites the function's source so that Python control flow on tensors becomes
+program control flow (`pd_op.if` / `pd_op.while`, see paddle.jit.dy2static), then traces the
+rewritten function once per input signature (shapes, dtypes, training mode and the non-tensor
+arguments) with dispatch in recording mode, giving a Program whose ops come from the same
+registry as eager execution. Calls then run the program: with the interpreter when no gradient
+is needed, or op by op through dispatch when one is (so backward uses the registry's gradient
+rules, exactly as eager, through the branches and iterations that ran).
+
+What the rewrite cannot express (listed in paddle.jit.dy2static) and still depends on a tensor's
+value makes the function fall back to eager execution with a warning; with full_graph=True it
+raises instead.
 """
 from __future__ import annotations
 
@@ -15,11 +20,14 @@ import warnings
 
 from .. import _static_mode
 from .._core import state
+from .._core.ir.control_flow import ControlFlowScopeError
 from .._core.ir.interpreter import Interpreter
 from .._core.ir.replay import Replayer
 from .._core.tensor import Tensor
 from .._core.tracing import Tracer, is_symbolic
 from ..static.input_spec import InputSpec
+from ..static.nn._structure import UndefinedVar, UnsupportedControlFlow
+from .dy2static import Unconvertible, convert_function, ignore_modules, transformed_source
 
 _TO_STATIC_ENABLED = True
 
@@ -64,8 +72,11 @@ class ConcreteProgram:
         return _unflatten(self.output_tree, iter(results))
 
 
-class _CaptureFailed(Exception):
-    """Raised when tracing reaches Python control flow on tensor values."""
+def _capture_failed(exc: Exception) -> bool:
+    """Whether a tracing error means the code needs tensor values the program cannot give."""
+    if isinstance(exc, (UnsupportedControlFlow, ControlFlowScopeError)):
+        return True
+    return isinstance(exc, (RuntimeError, TypeError, ValueError)) and "no value" in str(exc)
 
 
 class StaticFunction:
@@ -96,17 +107,35 @@ class StaticFunction:
 
     @property
     def code(self) -> str:
-        return inspect.getsource(self._function)
+        """The converted source (the original source when it cannot be converted)."""
+        try:
+            return transformed_source(self._function)
+        except Unconvertible:
+            return inspect.getsource(self._function)
 
     def _call_eager(self, args, kwargs):
+        return self._call_with(self._function, args, kwargs)
+
+    def _call_with(self, function, args, kwargs):
         if self._layer is not None:
-            return self._function(self._layer, *args, **kwargs)
-        return self._function(*args, **kwargs)
+            return function(self._layer, *args, **kwargs)
+        return function(*args, **kwargs)
+
+    def _converted(self):
+        """The function to trace and, when it is the original, why it could not be converted."""
+        try:
+            return convert_function(self._function), None
+        except Unconvertible as exc:
+            if self._full_graph:
+                raise RuntimeError(f"to_static(full_graph=True) could not convert "
+                                   f"{self._function.__qualname__}: {exc}") from None
+            return self._function, str(exc)
 
     def __call__(self, *args, **kwargs):
-        if not _TO_STATIC_ENABLED or self._eager_only or _static_mode.enabled \
-                or state.tracer is not None:
+        if not _TO_STATIC_ENABLED or self._eager_only:
             return self._call_eager(args, kwargs)
+        if _static_mode.enabled or state.tracer is not None:  # inside a program being built
+            return self._call_with(self._converted()[0], args, kwargs)
         self._check_specs(args)
         key = self._signature(args, kwargs)
         concrete = self._cache.get(key)
@@ -155,23 +184,29 @@ class StaticFunction:
         spec_iter = iter(specs or self._input_spec or [])
         sym_args = _map_tensors(args, lambda t: to_symbolic(t, _next_spec(spec_iter)))
         sym_kwargs = _map_tensors(kwargs, lambda t: to_symbolic(t, None))
+        function, unconverted = self._converted()
         try:
             with tracer:
-                outputs = self._call_eager(sym_args, sym_kwargs)
+                outputs = self._call_with(function, sym_args, sym_kwargs)
+            values, tree = _flatten_outputs(outputs)
         except (RuntimeError, TypeError, ValueError) as exc:
-            if "no value" not in str(exc) and not isinstance(exc, _CaptureFailed):
+            if not _capture_failed(exc):
                 raise
-            if self._full_graph:
-                raise RuntimeError(f"to_static(full_graph=True) could not convert "
-                                   f"{self._function.__qualname__}: Python control flow depends "
-                                   f"on a tensor value ({exc})") from exc
-            warnings.warn(f"to_static: {self._function.__qualname__} uses Python control flow "
-                          "on tensor values, which tracing cannot capture; it runs in dynamic "
-                          f"mode instead ({exc})", stacklevel=3)
-            self._eager_only = True
+            self._give_up(exc, unconverted)
             return None
-        values, tree = _flatten_outputs(outputs)
         return ConcreteProgram(tracer.program, names, values, tree, self._function)
+
+    def _give_up(self, exc: Exception, unconverted: str | None):
+        """The program cannot express the function: raise (full_graph) or run it eagerly."""
+        why = f"Python control flow depends on a tensor value ({exc})"
+        if unconverted:
+            why += f"; its source could not be converted: {unconverted}"
+        if self._full_graph:
+            raise RuntimeError(f"to_static(full_graph=True) could not convert "
+                               f"{self._function.__qualname__}: {why}") from exc
+        warnings.warn(f"to_static: {self._function.__qualname__} cannot run as a program, so it "
+                      f"runs in dynamic mode instead: {why}", stacklevel=4)
+        self._eager_only = True
 
     @property
     def concrete_program(self) -> ConcreteProgram:
@@ -249,8 +284,16 @@ def _flatten_outputs(outputs):
 
     def visit(v):
         if isinstance(v, Tensor) and is_symbolic(v):
-            values.append(v._data.value)
+            value = v._data.value
+            home = value.defining_block()
+            if home is not None and home.parent is not None:
+                raise ControlFlowScopeError(
+                    "the function returns a value computed inside a branch or loop body (kept "
+                    "in a container the control flow did not carry)")
+            values.append(value)
             return ("T",)
+        if isinstance(v, UndefinedVar):
+            v._unusable()
         if isinstance(v, (list, tuple)):
             return (type(v), [visit(x) for x in v])
         if isinstance(v, dict):
@@ -309,5 +352,43 @@ def not_to_static(func=None):
 
 
 def ignore_module(modules):
-    """Modules whose functions are not converted (tracing never converts library code)."""
-    return None
+    """Never convert the functions of `modules` (a list of modules) inside to_static code;
+    paddle itself, NumPy, the standard library and installed packages are never converted.
+
+    Example:
+        >>> import math
+        >>> import paddle
+        >>> paddle.jit.ignore_module([math])
+    """
+    ignore_modules(list(modules))
+
+
+def set_code_level(level=100, also_to_stdout=False):
+    """Log (and with also_to_stdout=True print) the converted source of each function that
+    to_static converts from now on; a negative level turns this off.
+
+    Example:
+        >>> import paddle
+        >>> paddle.jit.set_code_level(100)
+        >>> paddle.jit.set_code_level(-1)
+    """
+    from .dy2static.function import code_level
+    code_level["level"] = int(level)
+    code_level["also_to_stdout"] = bool(also_to_stdout)
+
+
+def set_verbosity(level=0, also_to_stdout=False):
+    """Set how much to_static logs about its conversions (0 = nothing); messages go to the
+    `paddle.jit.dy2static` logger, and to stdout with also_to_stdout=True.
+
+    Example:
+        >>> import paddle
+        >>> paddle.jit.set_verbosity(0)
+    """
+    import logging
+    import sys
+    logger = logging.getLogger("paddle.jit.dy2static")
+    logger.setLevel(logging.INFO if int(level) > 0 else logging.WARNING)
+    has_stdout = any(getattr(h, "stream", None) is sys.stdout for h in logger.handlers)
+    if also_to_stdout and not has_stdout:
+        logger.addHandler(logging.StreamHandler(sys.stdout))
