@@ -43,6 +43,8 @@ def call(op, inputs: tuple, attrs: tuple):
             if not t.stop_gradient:
                 record = True
                 break
+    if state.check_nan_inf:
+        _check_finite(op, out)
     if op.single_output:
         if type(out) is not _ndarray:
             out = np.asarray(out)
@@ -148,6 +150,15 @@ def _versions(saved):
     if isinstance(saved, (list, tuple)):
         return tuple(t._version for t in saved)
     return None if saved is None else saved._version
+
+
+def _check_finite(op, out) -> None:
+    for i, array in enumerate(out if isinstance(out, (tuple, list)) else (out,)):
+        array = np.asarray(array)
+        if array.dtype.kind in "fc" and not np.isfinite(array).all():
+            kind = "NaN" if np.isnan(array).any() else "Inf"
+            raise RuntimeError(f"(check_nan_inf) Operator {op.name} output {i} contains {kind} "
+                               f"(shape {list(array.shape)}); FLAGS_check_nan_inf is on.")
 
 
 def _not_a_tensor(op, inputs) -> TypeError:

@@ -9,3 +9,6 @@ tracer = None
 
 # The active AMP cast policy or None; consulted by dispatch before running or recording an op.
 amp = None
+
+# FLAGS_check_nan_inf: check every eager op result for NaN/Inf (paddle.set_flags).
+check_nan_inf = False

@@ -8,6 +8,7 @@ from ..static import (Executor, Program, default_main_program,  # noqa: F401
 from ..utils import unique_name  # noqa: F401
 from . import core, dygraph, framework  # noqa: F401
 from .framework import in_dygraph_mode  # noqa: F401
+from ..framework.flags import get_flags, set_flags  # noqa: F401
 
 
 def is_compiled_with_cuda() -> bool:

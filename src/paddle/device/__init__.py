@@ -63,3 +63,9 @@ def set_rng_state(new_state, device=None) -> None:
 def manual_seed(seed) -> None:
     from ..framework.random import device_manual_seed
     device_manual_seed(seed)
+
+
+def is_bf16_supported(including_emulation: bool = True) -> bool:
+    """Whether the current device runs bfloat16 natively (a GPU capability; False on CPU, as
+    Paddle answers)."""
+    return False

@@ -64,6 +64,14 @@ def _bind(t):
     return state.tracer.bind(t)
 
 
+def cpu_places(device_count=None):
+    """A list of `device_count` CPU places (default: the CPU_NUM environment variable or 1)."""
+    import os
+    from .._core.place import CPUPlace
+    count = int(device_count or os.environ.get("CPU_NUM", 1))
+    return [CPUPlace() for _ in range(count)]
+
+
 def scope_guard(scope):
     import contextlib
     return contextlib.nullcontext()
@@ -71,4 +79,4 @@ def scope_guard(scope):
 
 __all__ = ["Program", "program_guard", "default_main_program", "default_startup_program",
            "data", "Executor", "global_scope", "InputSpec", "gradients", "append_backward",
-           "scope_guard"]
+           "scope_guard", "cpu_places"]

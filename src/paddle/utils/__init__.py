@@ -1,2 +1,2 @@
 """`paddle.utils`."""
-from . import unique_name  # noqa: F401
+from . import dlpack, unique_name  # noqa: F401

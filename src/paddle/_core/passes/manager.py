@@ -9,13 +9,16 @@ from ..ir.verifier import verify
 class PassManager:
     """Apply `passes` (functions pass(program, outputs)) to a program.
 
-    With print_ir=True (or the environment variable FLAGS_print_ir_pass=1) the program is
+    With print_ir=True (or paddle.set_flags({'FLAGS_print_ir': True}), or FLAGS_print_ir=1 in
+    the environment) the program is
     printed after every pass, and it is verified after each one either way."""
 
     def __init__(self, passes, print_ir: bool | None = None):
         self.passes = list(passes)
-        self.print_ir = (os.environ.get("FLAGS_print_ir_pass") == "1") if print_ir is None \
-            else print_ir
+        if print_ir is None:
+            from ...framework.flags import flag
+            print_ir = flag("FLAGS_print_ir") or os.environ.get("FLAGS_print_ir") == "1"
+        self.print_ir = print_ir
 
     def run(self, program, outputs: list) -> list:
         outputs = list(outputs)

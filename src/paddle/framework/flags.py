@@ -1,0 +1,41 @@
+"""paddle.set_flags / paddle.get_flags for the global flags Feijiang honours.
+
+Only flags with an effect here are accepted; any other name is a ValueError, as Paddle raises
+for flags it does not know:
+    FLAGS_check_nan_inf   every op result is checked; a NaN/Inf raises naming the op
+    FLAGS_print_ir        PassManager prints the program after every pass
+    FLAGS_use_stride_kernel  views share memory (always true in Feijiang; read-only)"""
+from __future__ import annotations
+
+from .._core import state
+
+_FLAGS = {"FLAGS_check_nan_inf": False, "FLAGS_print_ir": False, "FLAGS_use_stride_kernel": True}
+_READ_ONLY = {"FLAGS_use_stride_kernel"}
+
+
+def set_flags(flags: dict) -> None:
+    """Set global flags from a {name: value} dict."""
+    if not isinstance(flags, dict):
+        raise TypeError(f"set_flags expects a dict of flags, but received {type(flags).__name__}")
+    for name, value in flags.items():
+        if name not in _FLAGS:
+            raise ValueError(f"Flag {name} cannot set its value through this function.")
+        if name in _READ_ONLY and bool(value) != _FLAGS[name]:
+            raise ValueError(f"Flag {name} is fixed to {_FLAGS[name]} in Feijiang.")
+        _FLAGS[name] = type(_FLAGS[name])(value)
+    state.check_nan_inf = _FLAGS["FLAGS_check_nan_inf"]
+
+
+def get_flags(flags) -> dict:
+    """{name: value} for a flag name or a list of names."""
+    names = [flags] if isinstance(flags, str) else list(flags)
+    out = {}
+    for name in names:
+        if name not in _FLAGS:
+            raise ValueError(f"Flag {name} cannot get its value through this function.")
+        out[name] = _FLAGS[name]
+    return out
+
+
+def flag(name: str):
+    return _FLAGS[name]
