@@ -184,3 +184,22 @@ def test_deep_chain_does_not_recurse():
         y = y * 1.0
     y.sum().backward()
     np.testing.assert_allclose(x.grad.numpy(), [1.0])
+
+
+def test_saved_tensors_hooks_pack_and_unpack_saved_values():
+    events = []
+
+    def pack(t):
+        events.append("pack")
+        return t.numpy()
+
+    def unpack(a):
+        events.append("unpack")
+        return paddle.to_tensor(a)
+
+    x = leaf((1.0, 2.0))
+    with paddle.autograd.saved_tensors_hooks(pack, unpack):
+        y = paddle.exp(x * x)
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * np.array([1, 2]) * np.exp([1, 4]), rtol=1e-6)
+    assert events.count("pack") == 3 and events.count("unpack") == 3

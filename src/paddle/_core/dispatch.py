@@ -12,7 +12,7 @@ import weakref
 import numpy as np
 
 from . import state
-from .autograd.node import Node
+from .autograd.node import Node, pack_saved
 from .backend import xp
 from .meta import meta_of
 from .tensor import Tensor, wrap
@@ -128,12 +128,24 @@ def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=No
                                 for i in op.save_outputs])
     else:
         node.saved_out = ()
+    if state.saved_hooks is not None and (node.saved_in or node.saved_out):
+        _pack_node(node, results)
     i = 0
     for r in results:
         r.stop_gradient = False
         r._node = node
         r._out_idx = i
         i += 1
+
+
+def _pack_node(node, results) -> None:
+    """saved_tensors_hooks: saved tensors go through the user's pack hook (version checks no
+    longer apply to them: the hook decides what is kept)."""
+    hooks = state.saved_hooks
+    node.saved_in = tuple(pack_saved(v, hooks) for v in node.saved_in)
+    node.saved_versions = tuple(None for _ in node.saved_in)
+    node.saved_out = tuple((pack_saved(results[i], hooks), ref, v) for i, (_, ref, v) in
+                           zip(node.op.save_outputs, node.saved_out))
 
 
 def record_autograd(op, inputs: tuple, attrs: tuple, results: tuple) -> None:

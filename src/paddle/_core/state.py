@@ -12,3 +12,6 @@ amp = None
 
 # FLAGS_check_nan_inf: check every eager op result for NaN/Inf (paddle.set_flags).
 check_nan_inf = False
+
+# paddle.autograd.saved_tensors_hooks: (pack, unpack) applied to tensors saved for backward.
+saved_hooks = None

@@ -3,6 +3,7 @@ from .._core.autograd.engine import GraphFreedError, run_backward
 from .._core.autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .functional import hessian, jacobian
 from .py_layer import PyLayer, PyLayerContext
+from .saved_tensors_hooks import saved_tensors_hooks
 
 
 def backward(tensors, grad_tensors=None, retain_graph=False):
@@ -49,4 +50,5 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 __all__ = ["backward", "grad", "PyLayer", "PyLayerContext", "jacobian", "hessian", "no_grad",
-           "enable_grad", "set_grad_enabled", "is_grad_enabled", "GraphFreedError"]
+           "enable_grad", "set_grad_enabled", "is_grad_enabled", "GraphFreedError",
+           "saved_tensors_hooks"]

@@ -347,7 +347,7 @@ def _check_versions(node: Node):
         tensors = saved if isinstance(saved, (list, tuple)) else (saved,)
         versions = version if isinstance(version, tuple) else (version,)
         for t, v in zip(tensors, versions):
-            if t is not None and t._version != v:
+            if t is not None and v is not None and t._version != v:
                 raise RuntimeError(
                     f"A tensor needed to compute the gradient of op '{op.name}' (input "
                     f"'{op.inputs[i]}') was modified by an inplace operation after it was used: "
@@ -355,6 +355,8 @@ def _check_versions(node: Node):
                     "clone() the tensor before modifying it.")
     for i, (_, ref, version) in zip(op.save_outputs, node.saved_out):
         t = ref()
+        if version is None:
+            continue
         if t is not None and t._version != version:
             raise RuntimeError(
                 f"The output '{op.outputs[i]}' of op '{op.name}' is needed for its gradient but "

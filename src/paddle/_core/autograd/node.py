@@ -35,6 +35,34 @@ class Node:
         return HookHandle(hooks, hook)
 
 
+class Packed:
+    """A saved tensor passed through saved_tensors_hooks' pack hook; unpacked at backward."""
+
+    __slots__ = ("value", "unpack")
+
+    def __init__(self, value, unpack):
+        self.value = value
+        self.unpack = unpack
+
+    def restore(self):
+        return self.unpack(self.value)
+
+
+def pack_saved(saved, hooks):
+    pack, unpack = hooks
+    if isinstance(saved, (list, tuple)):
+        return [Packed(pack(t), unpack) for t in saved]
+    return None if saved is None else Packed(pack(saved), unpack)
+
+
+def _restore(saved):
+    if type(saved) is Packed:
+        return saved.restore()
+    if isinstance(saved, list) and saved and type(saved[0]) is Packed:
+        return [p.restore() for p in saved]
+    return saved
+
+
 class HookHandle:
     """Returned by `Tensor.register_hook`; `remove()` unregisters the hook."""
 
@@ -87,8 +115,11 @@ class GradContext:
         else:
             self._unflatten_inputs(node, flat_needs)
         for i, saved in zip(op.save_inputs, node.saved_in):
-            d[op.inputs[i]] = saved
+            d[op.inputs[i]] = _restore(saved)
         for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
+            if type(array) is Packed:
+                d[op.outputs[i]] = array.restore()
+                continue
             t = wrap(array)
             t._node = node
             t._out_idx = i
