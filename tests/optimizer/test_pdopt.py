@@ -30,10 +30,17 @@ def _build(name):
     return layer, opt, sched
 
 
+def _read(path, loader):
+    if loader == "paddle.load":
+        return paddle.load(path)
+    with open(path, "rb") as f:
+        return pickle.load(f)
+
+
+@pytest.mark.parametrize("loader", ["pickle", "paddle.load"])
 @pytest.mark.parametrize("name", ["adam", "momentum"])
-def test_resume_from_real_paddle_pdopt(name):
-    with open(os.path.join(DATA, f"{name}.pdopt"), "rb") as f:
-        state = pickle.load(f)
+def test_resume_from_real_paddle_pdopt(name, loader):
+    state = _read(os.path.join(DATA, f"{name}.pdopt"), loader)
     expected = np.load(os.path.join(DATA, f"{name}_expected.npz"))
     layer, opt, sched = _build(name)
     for p in layer.parameters():
@@ -53,6 +60,25 @@ def test_resume_from_real_paddle_pdopt(name):
     for p in layer.parameters():
         np.testing.assert_allclose(p.numpy(), expected[f"final::{p.name}"], rtol=1e-6,
                                    atol=1e-7)
+
+
+def test_save_load_round_trip_with_master_weights(tmp_path):
+    with paddle.utils.unique_name.guard():
+        layer = paddle.nn.Linear(3, 2)
+        half = paddle.create_parameter([3], "float16")
+        params = [*layer.parameters(), half]
+        opt = paddle.optimizer.AdamW(paddle.optimizer.lr.StepDecay(0.1, 2), parameters=params,
+                                     multi_precision=True)
+        (layer(paddle.ones([2, 3])).sum() + half.astype("float32").sum()).backward()
+        opt.step()
+    paddle.save(opt.state_dict(), str(tmp_path / "opt.pdopt"))
+    loaded = paddle.load(str(tmp_path / "opt.pdopt"))
+    assert sorted(loaded) == sorted(opt.state_dict())
+    assert set(loaded["master_weights"]) == {half.name}
+    before = {k: v.numpy().copy() for k, v in opt.state_dict().items() if hasattr(v, "numpy")}
+    opt.set_state_dict(loaded)
+    for key, value in before.items():
+        np.testing.assert_array_equal(opt.state_dict()[key].numpy(), value)
 
 
 def test_state_dict_layout_matches_pdopt():
