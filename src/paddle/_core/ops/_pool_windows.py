@@ -6,6 +6,8 @@ regular windows are read from a copy padded with a fill value (-inf for max, 0 f
 adaptive ones through index tables that point outside positions at one trailing fill slot."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
@@ -140,23 +142,31 @@ def sum_windows(win: np.ndarray) -> np.ndarray:
     return total
 
 
-def argmax_windows(win: np.ndarray, positions: np.ndarray):
+def argmax_windows(win: np.ndarray, tables, sizes):
     """Max over the window taps and the flat input index it came from, as Paddle's kernels
     scan: start from -FLT_MAX, take a tap only when strictly greater (so NaN is never taken and
     the first maximum wins); a window with nothing above -FLT_MAX gives (-FLT_MAX, -1).
-    `positions` is flat_positions' table for the windows."""
+    `tables` are the per-dim (out, taps) positions, start + tap, of the windows."""
     nd = (win.ndim - 2) // 2
     out_shape = win.shape[:2 + nd]
     with np.errstate(over="ignore"):  # -FLT_MAX is -inf in float16, as in Paddle
         best = np.full(out_shape, LOWEST).astype(win.dtype)
-    chosen = np.full(out_shape, -1, np.int16)  # flat tap number, -1 for none
+    taps = math.prod(win.shape[2 + nd:])
+    # flat tap number (-1 for none) in the narrowest type: every pass over it moves memory
+    chosen = np.full(out_shape, -1, np.result_type(np.int8, np.min_scalar_type(-taps)))
     better = np.empty(out_shape, bool)
     for number, (_, view) in enumerate(taps_of(win)):
         np.greater(view, best, out=better)
         np.copyto(chosen, number, where=better)
         np.fmax(best, view, out=best)  # fmax keeps best where view is NaN
-    table = positions.reshape(positions.shape[:nd] + (-1,))
-    table = np.concatenate([table, np.full(table.shape[:nd] + (1,), -1)], axis=-1)
-    table = np.broadcast_to(table, out_shape + table.shape[nd:])
-    mask = np.take_along_axis(table, chosen[..., None].astype(np.intp), -1)[..., 0]
+    # the chosen input index is the window's start plus the chosen tap's offset
+    plane = [math.prod(sizes[d + 1:]) for d in range(nd)]
+    start = np.zeros((1,) * nd, np.int64)
+    offsets = np.zeros((1,) * nd, np.int64)
+    for d, table in enumerate(tables):
+        shape = [1] * nd
+        shape[d] = -1
+        start = start + table[:, 0].reshape(shape) * plane[d]
+        offsets = offsets + np.arange(table.shape[1]).reshape(shape) * plane[d]
+    mask = np.where(chosen >= 0, start + offsets.reshape(-1)[chosen.astype(np.intp)], -1)
     return best, mask.astype(np.int32)

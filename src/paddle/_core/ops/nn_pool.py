@@ -38,12 +38,16 @@ def pool_out_sizes(op: str, sizes, kernel, strides, paddings, ceil_mode, adaptiv
     return out
 
 
+def window_tables(sizes, kernel, strides, paddings, out_sizes, adaptive) -> list:
+    """Per spatial dim, the (out, taps) input positions of the windows (start + tap)."""
+    if adaptive:
+        return W.adaptive_positions(sizes, out_sizes)
+    return W.regular_positions(kernel, strides, paddings, out_sizes)
+
+
 def window_positions(sizes, kernel, strides, paddings, out_sizes, adaptive) -> np.ndarray:
     """Flat input index of every (out..., taps...) window entry, -1 outside the input."""
-    if adaptive:
-        tables = W.adaptive_positions(sizes, out_sizes)
-    else:
-        tables = W.regular_positions(kernel, strides, paddings, out_sizes)
+    tables = window_tables(sizes, kernel, strides, paddings, out_sizes, adaptive)
     return W.flat_positions(tables, sizes)
 
 
@@ -162,13 +166,13 @@ def _define_pool(nd: int):
         out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
         fill = -np.inf if pooling_type == "max" else 0
         data = _widened(x)
+        tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         if adaptive:
-            win = W.gather_windows(data, W.adaptive_positions(sizes, out), fill)
+            win = W.gather_windows(data, tables, fill)
         else:
             win = W.regular_windows(data, kernel_size, strides, paddings, out, fill)
         if pooling_type == "max":
-            positions = window_positions(sizes, kernel_size, strides, paddings, out, adaptive)
-            return W.argmax_windows(win, positions)[0].astype(x.dtype)
+            return W.argmax_windows(win, tables, sizes)[0].astype(x.dtype)
         div = avg_divisor(sizes, kernel_size, strides, paddings, out, exclusive, adaptive)
         total = W.sum_windows(win)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -234,12 +238,12 @@ def _define_max_with_index(nd: int):
         _check_float(name, x)
         sizes = x.shape[2:]
         out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
+        tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         if adaptive:
-            win = W.gather_windows(x, W.adaptive_positions(sizes, out), -np.inf)
+            win = W.gather_windows(x, tables, -np.inf)
         else:
             win = W.regular_windows(x, kernel_size, strides, paddings, out, -np.inf)
-        positions = window_positions(sizes, kernel_size, strides, paddings, out, adaptive)
-        return W.argmax_windows(win, positions)
+        return W.argmax_windows(win, tables, sizes)
 
     @max_with_index.grad(save="mask")
     def _(ctx, g, g_mask=None):
@@ -307,7 +311,7 @@ def _define_fractional(nd: int):
         _check_float(name, x)
         tables = W.fractional_positions(x.shape[2:], output_size, kernel_size, random_u)
         win = W.gather_windows(x, tables, -np.inf)
-        return W.argmax_windows(win, W.flat_positions(tables, x.shape[2:]))
+        return W.argmax_windows(win, tables, x.shape[2:])
 
     @fractional.grad(save="mask")
     def _(ctx, g, g_mask=None):
