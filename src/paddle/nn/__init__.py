@@ -27,3 +27,4 @@ from .layer.pooling import *  # noqa: F401,F403
 from .layer.padding import *  # noqa: F401,F403
 from .layer.vision import *  # noqa: F401,F403
 from .layer import loss  # noqa: F401
+from .layer.pooling_extra import *  # noqa: F401,F403
