@@ -216,3 +216,16 @@ _ERRORS = {
 }
 for _key, _fn in _ERRORS.items():
     _add(f"error_{_key}", _error(_fn))
+
+
+def _attr_init(paddle, np):
+    init = paddle.nn.initializer
+    conv = paddle.nn.Conv2D(2, 3, 2, weight_attr=paddle.ParamAttr(initializer=init.Constant(0.5)),
+                            bias_attr=init.Assign(np.array([1.0, 2.0, 3.0], "float32")))
+    double = paddle.nn.Conv1D(2, 2, 3, dtype="float64")
+    up = paddle.nn.Conv2DTranspose(2, 4, 2, weight_attr=init.Constant(-1.0), bias_attr=False)
+    x = paddle.ones([1, 2, 3, 3])
+    return [conv.weight, conv.bias, conv(x), str(double.weight.dtype), up(x), up.bias]
+
+
+_add("layer_param_attrs", _attr_init)
