@@ -10,21 +10,26 @@ from .layer.layers import Layer  # noqa: F401
 Module = Layer
 ModuleList = LayerList
 ModuleDict = LayerDict
-from .layer.activation import *  # noqa: F401,F403
-from .layer.activation_axis import *  # noqa: F401,F403
-from .layer.dropout import *  # noqa: F401,F403
-from .layer.common_extra import *  # noqa: F401,F403
-from .layer.shuffle import *  # noqa: F401,F403
-from .layer.common import Unflatten  # noqa: F401
+from .layer.conv import *  # noqa: F401,F403
 from .layer.norm import *  # noqa: F401,F403
 from .layer.norm_extra import *  # noqa: F401,F403
 from .layer.loss import *  # noqa: F401,F403
 from .layer.loss_extra import *  # noqa: F401,F403
 from .clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue  # noqa: F401
 from . import utils  # noqa: F401
-from .layer.conv import *  # noqa: F401,F403
+from .layer.activation import *  # noqa: F401,F403
+from .layer.activation_axis import *  # noqa: F401,F403
+from .layer.dropout import *  # noqa: F401,F403
+from .layer.common_extra import *  # noqa: F401,F403
+from .layer.shuffle import *  # noqa: F401,F403
+from .layer.common import Unflatten  # noqa: F401
 from .layer.pooling import *  # noqa: F401,F403
 from .layer.padding import *  # noqa: F401,F403
-from .layer.vision import *  # noqa: F401,F403
 from .layer import loss  # noqa: F401
+from .layer.vision import *  # noqa: F401,F403
+from .layer.rnn_cells import *  # noqa: F401,F403
+from .layer.rnn import *  # noqa: F401,F403
+from .layer.rnn_base import *  # noqa: F401,F403
+from .layer.attention import *  # noqa: F401,F403
+from .layer.transformer import *  # noqa: F401,F403
 from .layer.pooling_extra import *  # noqa: F401,F403

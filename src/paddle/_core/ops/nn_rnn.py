@@ -1,0 +1,202 @@
+"""rnn_layer: one direction of one layer of a SimpleRNN / LSTM / GRU over a whole sequence, as
+one kernel (Paddle's `rnn` op is this, looped over layers and directions).
+
+    rnn_layer(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode, is_reverse)
+        -> out [T, B, H], state [S, B, H], reserve [T, B, RESERVE[mode] * H]
+
+x is time-major [T, B, I]; state0 stacks the S initial states (h, plus c for LSTM); weights
+use Paddle's gate order (LSTM i, f, g, o; GRU r, z, c with the reset gate applied after the
+hidden matmul). `mask` ([T, B], nonzero = valid step) holds the state through padded steps and
+zeroes their outputs, as Paddle's fused kernel does; with is_reverse the steps run from T-1
+down, so each sequence starts at its last valid step. `reserve` keeps the per-step activations
+and post-mask states for the backward pass (see _rnn_bptt).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..meta import TensorMeta
+from ..tensor import wrap
+from . import _kernel_utils as K
+from . import _rnn_bptt as B
+from . import manipulation as M
+from .nn_norm import any_nonzero, eager_rule
+from .registry import OPAQUE, defop
+
+GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+STATES = {"LSTM": 2, "GRU": 1, "RNN_TANH": 1, "RNN_RELU": 1}
+# reserve row per step, in units of H: LSTM i f g o h c; GRU r z c hc h; SimpleRNN y h
+RESERVE = {"LSTM": 6, "GRU": 5, "RNN_TANH": 2, "RNN_RELU": 2}
+
+
+def _expect(name, meta, shape, dtype) -> None:
+    dims_ok = meta.ndim == len(shape) and all(
+        want == got or -1 in (want, got) for want, got in zip(shape, meta.shape))
+    if not dims_ok:
+        raise ValueError(f"(rnn_layer) {name} must have shape {list(shape)}, but received "
+                         f"{list(meta.shape)}.")
+    if dtype is not None and meta.dtype is not dtype:
+        raise TypeError(f"(rnn_layer) {name} must have the dtype of x ({dtype.name}), but "
+                        f"received {meta.dtype.name}.")
+
+
+def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=False):
+    if mode not in GATES:
+        raise ValueError(f"(rnn_layer) mode must be one of {list(GATES)}, but received {mode!r}.")
+    if x.ndim != 3:
+        raise ValueError(f"(rnn_layer) x must be 3-D [time_steps, batch_size, input_size], but "
+                         f"received shape {list(x.shape)}.")
+    if not x.dtype.is_floating_point:
+        raise TypeError(f"(rnn_layer) x must be a floating-point tensor, but received "
+                        f"{x.dtype.name}.")
+    T, batch, size = x.shape
+    H = w_hh.shape[-1]
+    gh = GATES[mode] * H if H != -1 else -1
+    _expect("state0", state0, (STATES[mode], batch, H), x.dtype)
+    _expect("w_ih", w_ih, (gh, size), x.dtype)
+    _expect("w_hh", w_hh, (gh, H), x.dtype)
+    _expect("b_ih", b_ih, (gh,), x.dtype)
+    _expect("b_hh", b_hh, (gh,), x.dtype)
+    if mask is not None:
+        _expect("mask", mask, (T, batch), None)
+    width = RESERVE[mode] * H if H != -1 else -1
+    return (TensorMeta((T, batch, H), x.dtype), TensorMeta(state0.shape, x.dtype),
+            TensorMeta((T, batch, width), x.dtype))
+
+
+def _lstm_step(pre, state, act, H):
+    """pre: gate pre-activations [B, 4H]; act: the reserve row's activation columns."""
+    for gates in (slice(0, 2 * H), slice(3 * H, 4 * H)):  # i, f and o: sigmoid
+        part = act[:, gates]
+        np.multiply(pre[:, gates], 0.5, out=part)
+        np.tanh(part, out=part)
+        part *= 0.5
+        part += 0.5
+    np.tanh(pre[:, 2 * H:3 * H], out=act[:, 2 * H:3 * H])
+    i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
+    c_new = f * state[1] + i * g
+    return [o * np.tanh(c_new), c_new]
+
+
+def _gru_step(pre_x, hg, state, act, H):
+    act[:, :2 * H] = _sigmoid(pre_x[:, :2 * H] + hg[:, :2 * H])
+    r, z = act[:, :H], act[:, H:2 * H]
+    act[:, 3 * H:4 * H] = hg[:, 2 * H:]
+    c = act[:, 2 * H:3 * H]
+    np.tanh(pre_x[:, 2 * H:] + r * hg[:, 2 * H:], out=c)
+    return [(state[0] - c) * z + c]
+
+
+def _sigmoid(v):
+    return np.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
+
+
+def _step(mode, x_gates, state, weights, row, H):
+    """One step: the new (unmasked) states; activations are written into the reserve row.
+    For LSTM and SimpleRNN x_gates already holds both biases."""
+    w_hh_t, b_hh = weights
+    hg = state[0] @ w_hh_t
+    if mode == "GRU":
+        hg += b_hh
+        return _gru_step(x_gates, hg, state, row, H)
+    hg += x_gates
+    if mode == "LSTM":
+        return _lstm_step(hg, state, row[:, :4 * H], H)
+    y = row[:, :H]
+    if mode == "RNN_TANH":
+        np.tanh(hg, out=y)
+    else:
+        np.maximum(hg, 0, out=y)
+    return [y.copy()]
+
+
+def _compute_dtype(x):
+    return np.dtype(np.float32) if x.dtype in K.LOW_PRECISION else x.dtype
+
+
+@defop("rnn_layer", "x state0 w_ih w_hh b_ih b_hh mask", ("out", "state", "reserve"),
+       infer_meta=_rnn_meta, pattern=OPAQUE, optional_inputs=("mask",))
+def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=False):
+    from ..meta import meta_of
+    _rnn_meta(*(None if a is None else meta_of(a) for a in
+                (x, state0, w_ih, w_hh, b_ih, b_hh, mask)), mode, is_reverse)
+    work = _compute_dtype(x)
+    T, batch, _ = x.shape
+    H, S = w_hh.shape[1], STATES[mode]
+    # one 2-D BLAS call for every step's input projection (3-D matmul loops over T)
+    x_gates = (x.astype(work, copy=False).reshape(T * batch, x.shape[2]) @ w_ih.T.astype(work)
+               + b_ih.astype(work)).reshape(T, batch, w_ih.shape[0])
+    if mode != "GRU":
+        x_gates += b_hh.astype(work)
+    valid = None if mask is None else (mask != 0)[:, :, None]
+    out = np.empty((T, batch, H), work)
+    reserve = np.empty((T, batch, RESERVE[mode] * H), work)
+    first = reserve.shape[-1] - S * H  # the post-mask states close each reserve row
+    state = [s.astype(work) for s in state0]
+    weights = (w_hh.T.astype(work), b_hh.astype(work))
+    for t in (range(T - 1, -1, -1) if is_reverse else range(T)):
+        row = reserve[t]
+        new = _step(mode, x_gates[t], state, weights, row, H)
+        kept = [row[:, first + k * H:first + (k + 1) * H] for k in range(S)]
+        for k in range(S):
+            kept[k][...] = new[k] if valid is None else np.where(valid[t], new[k], state[k])
+        out[t] = new[0] if valid is None else new[0] * valid[t]
+        state = kept
+    final = np.stack(state) if T else state0.astype(work)
+    return tuple(a.astype(x.dtype, copy=False) for a in (out, final, reserve))
+
+
+_FIRST_INPUTS = ("x", "state0", "w_ih", "w_hh", "b_ih", "b_hh")
+
+
+@rnn_layer.grad(save="x state0 w_ih w_hh mask reserve")
+def _(ctx, g_out, g_state, g_reserve):
+    needs = ctx.needs_grad[:6]
+    if ctx.x.shape[0] == 0:
+        return _empty_sequence_grads(ctx, g_state, needs)
+    if eager_rule():
+        return _numpy_grads(ctx, g_out, g_state, g_reserve, needs)
+    return _tensor_grads(ctx, g_out, g_state, g_reserve, needs)
+
+
+def _numpy_grads(ctx, g_out, g_state, g_reserve, needs):
+    work = _compute_dtype(ctx.x._data)
+
+    def arr(t):
+        return t._data.astype(work, copy=False)
+
+    seq = {"x": arr(ctx.x), "w_hh": arr(ctx.w_hh), "reserve": arr(ctx.reserve),
+           "state0": list(arr(ctx.state0)), "H": ctx.w_hh.shape[1], "S": STATES[ctx.mode],
+           "mask": None if ctx.mask is None else (ctx.mask._data != 0)[:, :, None].astype(work)}
+    g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
+    d_state, gx, gh, h_prev = B.backprop(B.NumpyMath, ctx.mode, seq, arr(g_out),
+                                         list(arr(g_state)), g_res, ctx.is_reverse)
+    grads = B.weight_grads(B.NumpyMath, seq["x"], arr(ctx.w_ih), gx, gh, h_prev,
+                           (needs[0],) + tuple(needs[2:]))
+    dtype = ctx.x._data.dtype
+    out = [grads[0], np.stack(d_state) if needs[1] else None, *grads[1:]]
+    return (*(None if g is None else wrap(g.astype(dtype, copy=False)) for g in out), None)
+
+
+def _tensor_grads(ctx, g_out, g_state, g_reserve, needs):
+    mask = None
+    if ctx.mask is not None:
+        mask = M.unsqueeze(M.cast(ctx.mask != 0, ctx.x.dtype), [2])
+    seq = {"x": ctx.x, "w_hh": ctx.w_hh, "reserve": ctx.reserve, "mask": mask,
+           "state0": list(M.unstack(ctx.state0, 0, None)), "H": ctx.w_hh.shape[1],
+           "S": STATES[ctx.mode]}
+    d_state, gx, gh, h_prev = B.backprop(B.TensorMath, ctx.mode, seq, g_out,
+                                         list(M.unstack(g_state, 0, None)), g_reserve,
+                                         ctx.is_reverse)
+    grads = B.weight_grads(B.TensorMath, ctx.x, ctx.w_ih, gx, gh, h_prev,
+                           (needs[0],) + tuple(needs[2:]))
+    return grads[0], M.stack(d_state, 0) if needs[1] else None, *grads[1:], None
+
+
+def _empty_sequence_grads(ctx, g_state, needs):
+    """With no steps the final state is the initial state and nothing else is used."""
+    from .creation import full
+    zero = [full(list(getattr(ctx, name).shape), 0, getattr(ctx, name).dtype) if need else None
+            for name, need in zip(_FIRST_INPUTS, needs)]
+    zero[1] = g_state if needs[1] else None
+    return (*zero, None)

@@ -1,0 +1,164 @@
+"""Recurrent layers: the fused kernel agrees with the per-step cell loop, padded sequences behave
+like truncated ones, gradients (including where real Paddle's CPU backward is wrong) match
+finite differences, second-order gradients work, and bad arguments raise clear errors."""
+import numpy as np
+import pytest
+
+import paddle
+from paddle.nn.layer.rnn import _step_loop
+
+
+def _rng_values(layer, seed=0):
+    rng = np.random.default_rng(seed)
+    for p in layer.parameters():
+        p.set_value(rng.uniform(-0.5, 0.5, p.shape).astype(p.numpy().dtype))
+
+
+@pytest.mark.parametrize("cell_cls", [paddle.nn.LSTMCell, paddle.nn.GRUCell,
+                                      paddle.nn.SimpleRNNCell])
+@pytest.mark.parametrize("is_reverse", [False, True])
+def test_fused_kernel_matches_cell_loop(cell_cls, is_reverse):
+    cell = cell_cls(4, 3)
+    x = paddle.randn([2, 6, 4])
+    states = cell.get_initial_states(x)
+    fused_out, fused_state = paddle.nn.RNN(cell, is_reverse=is_reverse)(x, states)
+    loop_out, loop_state = _step_loop(cell, x, states, None, 1, is_reverse, {})
+    np.testing.assert_allclose(fused_out.numpy(), loop_out.numpy(), rtol=1e-5, atol=1e-6)
+    for a, b in zip(_as_tuple(fused_state), _as_tuple(loop_state)):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def _as_tuple(state):
+    return state if isinstance(state, tuple) else (state,)
+
+
+@pytest.mark.parametrize("mode", ["LSTM", "GRU", "SimpleRNN"])
+def test_padded_sequence_equals_truncated(mode):
+    layer = getattr(paddle.nn, mode)(3, 4, direction="bidirect")
+    x = paddle.randn([2, 5, 3])
+    out, state = layer(x, sequence_length=paddle.to_tensor([5, 3]))
+    short_out, short_state = layer(x[1:, :3])
+    np.testing.assert_allclose(out.numpy()[1, :3], short_out.numpy()[0], rtol=1e-5, atol=1e-6)
+    assert not out.numpy()[1, 3:].any()
+    final = state[0] if mode == "LSTM" else state
+    short_final = short_state[0] if mode == "LSTM" else short_state
+    np.testing.assert_allclose(final.numpy()[:, 1], short_final.numpy()[:, 0], rtol=1e-5,
+                               atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["LSTM", "GRU", "SimpleRNN"])
+def test_reverse_padded_gradient_from_nonzero_states(mode):
+    """Real Paddle's CPU backward gets this case wrong; ours must match finite differences."""
+    paddle.set_default_dtype("float64")
+    try:
+        layer = getattr(paddle.nn, mode)(3, 2, 1, "bidirect")
+    finally:
+        paddle.set_default_dtype("float32")
+    rng = np.random.default_rng(1)
+    x = paddle.to_tensor(rng.standard_normal([3, 4, 3]))
+    h0 = paddle.to_tensor(rng.standard_normal([2, 3, 2]))
+    states = (h0, paddle.to_tensor(rng.standard_normal([2, 3, 2]))) if mode == "LSTM" else h0
+    lengths = paddle.to_tensor([4, 2, 3])
+    weights = paddle.to_tensor(rng.standard_normal([3, 4, 4]))
+    param = layer.weight_hh_l0_reverse
+    base = param.numpy().copy()
+
+    def loss():
+        return (layer(x, states, lengths)[0] * weights).sum()
+
+    loss().backward()
+    direction = rng.standard_normal(base.shape)
+    analytic = float((param.grad.numpy() * direction).sum())
+    values = []
+    for eps in (1e-6, -1e-6):
+        param.set_value(base + eps * direction)
+        values.append(float(loss().numpy()))
+    assert np.isclose(analytic, (values[0] - values[1]) / 2e-6, rtol=1e-6)
+
+
+def test_second_order_gradient_through_lstm():
+    paddle.set_default_dtype("float64")
+    try:
+        layer = paddle.nn.LSTM(2, 3)
+    finally:
+        paddle.set_default_dtype("float32")
+    rng = np.random.default_rng(2)
+    x_np = rng.standard_normal([2, 3, 2])
+
+    def grad_norm(values):
+        x = paddle.to_tensor(values)
+        x.stop_gradient = False
+        (g,) = paddle.grad([layer(x)[0].sum()], [x], create_graph=True)
+        return (g * g).sum(), x
+
+    total, x = grad_norm(x_np)
+    (gg,) = paddle.grad([total], [x])
+    direction = rng.standard_normal(x_np.shape)
+    numeric = (float(grad_norm(x_np + 1e-6 * direction)[0].numpy())
+               - float(grad_norm(x_np - 1e-6 * direction)[0].numpy())) / 2e-6
+    assert np.isclose(float((gg.numpy() * direction).sum()), numeric, rtol=1e-5)
+
+
+def test_state_dict_round_trip_and_shared_names():
+    source, target = paddle.nn.GRU(3, 4, 2), paddle.nn.GRU(3, 4, 2)
+    _rng_values(source)
+    target.set_state_dict(source.state_dict())
+    x = paddle.randn([2, 5, 3])
+    np.testing.assert_array_equal(source(x)[0].numpy(), target(x)[0].numpy())
+    assert target.weight_ih_l1 is target[1].cell.weight_ih
+    assert len(target.parameters()) == 8
+
+
+def test_dropout_between_layers_only_in_training():
+    layer = paddle.nn.LSTM(3, 8, 2, dropout=0.9)
+    x = paddle.randn([2, 4, 3])
+    layer.eval()
+    first, second = layer(x)[0].numpy(), layer(x)[0].numpy()
+    np.testing.assert_array_equal(first, second)
+    layer.train()
+    assert not np.allclose(layer(x)[0].numpy(), first)
+
+
+def test_default_initial_states_follow_input_dtype():
+    paddle.set_default_dtype("float64")
+    try:
+        layer = paddle.nn.GRU(3, 4)
+    finally:
+        paddle.set_default_dtype("float32")
+    out, h = layer(paddle.randn([2, 5, 3]).astype("float64"))
+    assert out.dtype == paddle.float64 and h.dtype == paddle.float64
+
+
+def test_rnn_wrapper_passes_nested_inputs_and_kwargs():
+    class PairCell(paddle.nn.RNNCellBase):
+        def __init__(self):
+            super().__init__()
+            self.input_size = 2
+
+        def forward(self, inputs, states, scale=1.0):
+            a, b = inputs
+            new = states + (a + b) * scale
+            return new, new
+
+        @property
+        def state_shape(self):
+            return (2,)
+
+    x = paddle.ones([3, 4, 2])
+    out, final = paddle.nn.RNN(PairCell())((x, x), scale=0.5)
+    assert out.shape == [3, 4, 2]
+    np.testing.assert_allclose(final.numpy(), np.full([3, 2], 4.0))
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: paddle.nn.LSTM(3, 4)(paddle.ones([2, 5, 7])), "input_size"),
+    (lambda: paddle.nn.GRU(3, 4)(paddle.ones([5, 3])), "3-D"),
+    (lambda: paddle.nn.LSTM(3, 4)(paddle.ones([2, 5, 3]), paddle.zeros([1, 2, 4])),
+     "2 tensor"),
+    (lambda: paddle.nn.GRU(3, 4)(paddle.ones([2, 5, 3]), paddle.zeros([1, 3, 4])),
+     r"initial_states\[0\]"),
+    (lambda: paddle.nn.LSTM(3, 4, direction="up"), "direction"),
+])
+def test_errors_name_the_argument(make, message):
+    with pytest.raises(ValueError, match=message):
+        make()
