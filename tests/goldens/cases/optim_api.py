@@ -364,3 +364,41 @@ def _regularizer_strings(paddle, np):
 
 
 CASES["regularizer_strings"] = _regularizer_strings
+
+
+def _short_run(make_opt, steps=5):
+    def case(paddle, np):
+        with paddle.utils.unique_name.guard():
+            model = mlp(paddle, np)
+            opt = make_opt(paddle, model)
+            out = train(paddle, np, model, opt, steps=steps)
+            state = opt.state_dict()
+        return [out, sorted(state)]
+    case.rtol = 1e-6
+    case.atol = 1e-6
+    return case
+
+
+CASES["momentum_rescale_grad"] = _short_run(
+    lambda p, m: p.optimizer.Momentum(0.05, parameters=m.parameters(), rescale_grad=0.5))
+CASES["adam_tensor_betas"] = _short_run(
+    lambda p, m: p.optimizer.Adam(0.01, beta1=p.to_tensor([0.8]), beta2=p.to_tensor([0.99]),
+                                  parameters=m.parameters()))
+CASES["adamax_group_beta"] = _short_run(
+    lambda p, m: p.optimizer.Adamax(0.01, parameters=[{"params": m[0].parameters(),
+                                                       "beta1": 0.5},
+                                                      {"params": m[2].parameters()}]))
+CASES["sgd_group_clip"] = _short_run(
+    lambda p, m: p.optimizer.SGD(0.1, grad_clip=p.nn.ClipGradByValue(0.01),
+                                 parameters=[{"params": m[0].parameters(),
+                                              "grad_clip": p.nn.ClipGradByNorm(0.05)},
+                                             {"params": m[2].parameters()}]))
+CASES["adamw_weight_decay_tensor"] = _short_run(
+    lambda p, m: p.optimizer.AdamW(0.01, weight_decay=p.to_tensor(0.2),
+                                   parameters=m.parameters()))
+CASES["rmsprop_group_centered"] = _short_run(
+    lambda p, m: p.optimizer.RMSProp(0.01, parameters=[{"params": m[0].parameters(),
+                                                        "centered": True},
+                                                       {"params": m[2].parameters()}]))
+CASES["optimizer_name_prefix"] = _short_run(
+    lambda p, m: p.optimizer.Momentum(0.05, parameters=m.parameters(), name="mom"))
