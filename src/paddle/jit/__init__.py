@@ -4,3 +4,8 @@ from .api import (StaticFunction, enable_to_static, ignore_module, not_to_static
                   to_static)
 
 __all__ = ["to_static", "not_to_static", "ignore_module", "enable_to_static", "StaticFunction"]
+
+# Paddle's model formats (jit.save / jit.load / TranslatedLayer) live in .serialization.
+from .serialization import TranslatedLayer, load, save  # noqa: E402
+
+__all__ += ["save", "load", "TranslatedLayer"]

@@ -80,3 +80,16 @@ def scope_guard(scope):
 __all__ = ["Program", "program_guard", "default_main_program", "default_startup_program",
            "data", "Executor", "global_scope", "InputSpec", "gradients", "append_backward",
            "scope_guard", "cpu_places"]
+
+# Model files in Paddle's formats (inference models and checkpoints) live in jit.serialization.
+from ..jit.serialization.static_io import (  # noqa: E402
+    load,
+    load_inference_model,
+    load_program_state,
+    save,
+    save_inference_model,
+    set_program_state,
+)
+
+__all__ += ["save_inference_model", "load_inference_model", "save", "load",
+            "load_program_state", "set_program_state"]

@@ -1,0 +1,53 @@
+"""A program read from one of Paddle's files, before it is mapped onto Feijiang's ops.
+
+Both readers (PIR JSON and the legacy ProgramDesc) produce this form: operations in program
+order naming Paddle's op, their input and output value keys, decoded attributes, and the type of
+every value; plus the parameters, the feeds and the fetches.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ForeignOp:
+    """One Paddle operation: `name` is dialect-qualified (`pd_op.matmul`, `builtin.combine`) for
+    PIR programs and the legacy op type (`matmul_v2`) for ProgramDesc programs."""
+
+    name: str
+    inputs: list          # value keys (None for an absent optional input); legacy: {slot: [keys]}
+    attrs: dict
+    outputs: list         # value keys; legacy: {slot: [keys]}
+    regions: list = field(default_factory=list)
+
+
+@dataclass
+class ForeignParameter:
+    name: str
+    key: object
+    meta: object
+    trainable: bool = True
+    stop_gradient: bool = False
+
+
+@dataclass
+class ForeignFeed:
+    name: str
+    key: object
+    meta: object
+
+
+@dataclass
+class ForeignProgram:
+    """Everything a loader needs to rebuild the computation with Feijiang's ops."""
+
+    ops: list
+    metas: dict                      # value key -> TensorMeta (or list of them)
+    parameters: list                 # ForeignParameter, in the file's order
+    feeds: list                      # ForeignFeed, in input order
+    fetches: list                    # value keys of the outputs, in output order
+    trainable: bool = True
+    legacy: bool = False
+
+    def parameter_names(self) -> list:
+        return [p.name for p in self.parameters]
