@@ -71,7 +71,7 @@ def channels_major(small: np.ndarray, groups: int) -> np.ndarray:
 # Below this many multiply-adds a product runs in NumPy's own loop instead of BLAS: threaded
 # BLAS stalls for tens of milliseconds on tiny products whenever the cores are busy (e.g. with
 # data-loading workers), while the loop takes well under a millisecond.
-SMALL_PRODUCT = 1 << 22
+SMALL_PRODUCT = 1 << 25
 
 
 def group_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
