@@ -33,3 +33,4 @@ from .layer.rnn_base import *  # noqa: F401,F403
 from .layer.attention import *  # noqa: F401,F403
 from .layer.transformer import *  # noqa: F401,F403
 from .layer.pooling_extra import *  # noqa: F401,F403
+from .decode import *  # noqa: F401,F403

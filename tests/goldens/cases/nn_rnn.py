@@ -217,3 +217,69 @@ CASES["error_state_count"] = _error(lambda p: p.nn.LSTM(3, 4)(p.ones([2, 5, 3]),
 CASES["error_cell_input_size"] = _error(lambda p: p.nn.LSTMCell(3, 4)(p.ones([2, 5])))
 CASES["error_birnn_sizes"] = _error(lambda p: p.nn.BiRNN(p.nn.GRUCell(3, 4),
                                                          p.nn.GRUCell(2, 4)))
+
+
+# ---- decoding ----------------------------------------------------------------------------------
+def _beam_parts(paddle, np, vocab=6, hidden=4):
+    cell = paddle.nn.GRUCell(hidden, hidden)
+    embedding, project = paddle.nn.Embedding(vocab, hidden), paddle.nn.Linear(hidden, vocab)
+    for k, layer in enumerate((cell, embedding, project)):
+        _set_params(np, layer, seed=20 + 5 * k)
+    # sharper logits, so that tokens vary and some sequences end early
+    project.weight.set_value(project.weight.numpy() * 6)
+    embedding.weight.set_value(embedding.weight.numpy() * 4)
+    return cell, embedding, project
+
+
+def _beam_search(time_major=False, max_step_num=6):
+    def case(paddle, np):
+        cell, embedding, project = _beam_parts(paddle, np)
+        decoder = paddle.nn.BeamSearchDecoder(cell, start_token=0, end_token=2, beam_size=3,
+                                              embedding_fn=embedding, output_fn=project)
+        states = paddle.to_tensor(_arr(np, [2, 4], 3))
+        ids, final, lengths = paddle.nn.dynamic_decode(
+            decoder, states, max_step_num=max_step_num, output_time_major=time_major,
+            return_length=True)
+        return [ids, final.cell_states, final.log_probs, final.finished, final.lengths, lengths]
+    case.rtol, case.atol = 1e-4, 2e-5
+    return case
+
+
+CASES["beam_search_decode"] = _beam_search()
+CASES["beam_search_decode_time_major"] = _beam_search(True, 3)
+
+
+def _tile_beams(paddle, np):
+    x = paddle.to_tensor(_arr(np, [2, 3, 2], 4))
+    return paddle.nn.BeamSearchDecoder.tile_beam_merge_with_batch(x, 3)
+
+
+CASES["tile_beam_merge_with_batch"] = _tile_beams
+
+
+def _greedy_decode(impute_finished):
+    """A user Decoder that does not track finished sequences itself."""
+    def case(paddle, np):
+        cell, embedding, project = _beam_parts(paddle, np, vocab=4)
+
+        class Greedy(paddle.nn.decode.Decoder):
+            def initialize(self, inits):
+                start = paddle.zeros([inits.shape[0]], "int64")
+                return embedding(start), inits, paddle.zeros([inits.shape[0]], "bool")
+
+            def step(self, time, inputs, states):
+                out, new_states = cell(inputs, states)
+                token = paddle.argmax(project(out), axis=-1)
+                return out, new_states, embedding(token), token == 1
+
+        states = paddle.to_tensor(_arr(np, [3, 4], 5))
+        outs, final, lengths = paddle.nn.dynamic_decode(
+            Greedy(), states, max_step_num=5, impute_finished=impute_finished,
+            return_length=True)
+        return [outs, final, lengths]
+    case.rtol, case.atol = 1e-4, 2e-5
+    return case
+
+
+CASES["greedy_decode"] = _greedy_decode(False)
+CASES["greedy_decode_impute_finished"] = _greedy_decode(True)
