@@ -199,7 +199,9 @@ class Optimizer:
         target = self._target_of(param)
         accs = self._state.by_target[target.name]
         data = target._data
-        lr = lr * lr.dtype.type(lr_multiplier(param)) if lr_multiplier(param) != 1.0 else lr
+        multiplier = lr_multiplier(param)
+        if multiplier != 1.0:  # Paddle scales the float32 rate tensor by the float multiplier
+            lr = lr * lr.dtype.type(multiplier)
         if data.dtype in LOW_NP:
             update_in_float32(partial(self._update, xp), data, grad, accs, lr, options, param)
         else:
