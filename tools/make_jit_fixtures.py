@@ -8,6 +8,8 @@ legacy/<name>.pdmodel + .pdiparams (ProgramDesc, written by a second process wit
 FLAGS_enable_pir_api=0; not for the transformer, whose legacy conversion fails inside Paddle
 3.3.1 itself), and <name>_io.npz: an input, the eval-mode output, and the losses of a
 few SGD steps taken by the loaded model in train mode (so fine-tuning can be compared too).
+It also writes zoo.json/.pdiparams + zoo_io.npz for tests/jit/ops_zoo.py, a model touching many
+ops, with the outputs of the model loaded back by Paddle.
 The script refuses to run against Feijiang: fixtures must come from real Paddle."""
 from __future__ import annotations
 
@@ -78,6 +80,19 @@ def write(paddle, np, directory: str, record_io: bool) -> None:
                      losses=_fine_tune(paddle, np, prefix, x))
 
 
+def write_zoo(paddle, np) -> None:
+    sys.path.insert(0, os.path.join(ROOT, "tests", "jit"))
+    import ops_zoo
+    layer = ops_zoo.build(paddle)
+    layer.eval()
+    prefix = os.path.join(OUT, "zoo")
+    specs = [paddle.static.InputSpec(shape, dtype, name) for name, shape, dtype in ops_zoo.SPECS]
+    paddle.jit.save(layer, prefix, input_spec=specs)
+    inputs = ops_zoo.inputs(np)
+    outputs = paddle.jit.load(prefix)(*[paddle.to_tensor(a) for a in inputs])
+    np.savez(os.path.join(OUT, "zoo_io.npz"), *inputs, *[o.numpy() for o in outputs])
+
+
 def _run_loaded(paddle, prefix, x):
     loaded = paddle.jit.load(prefix)
     return loaded(paddle.to_tensor(x)).numpy()
@@ -111,6 +126,7 @@ def main(argv) -> None:
         write(paddle, np, os.path.join(OUT, "legacy"), record_io=False)
         return
     write(paddle, np, OUT, record_io=True)
+    write_zoo(paddle, np)
     env = dict(os.environ, FLAGS_enable_pir_api="0")
     subprocess.run([sys.executable, os.path.abspath(__file__), "--legacy"], env=env,
                    check=True)

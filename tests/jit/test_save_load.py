@@ -4,6 +4,7 @@ Paddle (checked in a subprocess when the reference interpreter is installed)."""
 import json
 import os
 import subprocess
+import sys
 import textwrap
 
 import numpy as np
@@ -12,6 +13,9 @@ import pytest
 import paddle
 from paddle.jit.serialization import pdiparams
 from paddle.static import InputSpec
+
+sys.path.insert(0, os.path.dirname(__file__))
+import ops_zoo
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "jit")
 REF_PYTHON = os.path.join(os.path.dirname(__file__), "..", "..", ".venv-ref", "bin", "python")
@@ -47,6 +51,22 @@ def test_paddle_written_model_fine_tunes_like_paddle(name):
         opt.clear_grad()
         losses.append(float(loss))
     np.testing.assert_allclose(losses, io["losses"], rtol=1e-4)
+
+
+def _zoo_io():
+    io = np.load(os.path.join(FIXTURES, "zoo_io.npz"))
+    arrays = [io[f"arr_{k}"] for k in range(len(io.files))]
+    return arrays[:len(ops_zoo.SPECS)], arrays[len(ops_zoo.SPECS):]
+
+
+def test_paddle_written_op_zoo_gives_paddles_outputs():
+    inputs, expected = _zoo_io()
+    got = paddle.jit.load(os.path.join(FIXTURES, "zoo"))(*inputs)
+    assert len(got) == len(expected)
+    for k, (g, e) in enumerate(zip(got, expected)):
+        assert g.numpy().dtype == e.dtype and g.numpy().shape == e.shape, k
+        np.testing.assert_allclose(g.numpy(), e, rtol=1e-5, atol=1e-5, equal_nan=True,
+                                   err_msg=f"output {k}")
 
 
 def test_translated_layer_names_parameters_like_paddle():
@@ -166,22 +186,36 @@ def _mlp():
                                 paddle.nn.Softmax())
 
 
+def _encoder():
+    layer = paddle.nn.TransformerEncoderLayer(16, 2, 32, dropout=0.1)
+    return paddle.nn.TransformerEncoder(layer, 2)
+
+
+def _normal(*shapes):
+    rng = np.random.default_rng(1)
+    return lambda: [rng.standard_normal(s).astype("float32") for s in shapes]
+
+
 CASES = {
-    "mlp": (_mlp, [InputSpec([None, 4], "float32", "x")], [(3, 4)]),
-    "lenet": (LeNet, [InputSpec([None, 1, 28, 28], "float32", "x")], [(2, 1, 28, 28)]),
-    "attention": (Attention, [InputSpec([None, 5, 16], "float32", "x")], [(2, 5, 16)]),
+    "mlp": (_mlp, [InputSpec([None, 4], "float32", "x")], _normal((3, 4))),
+    "lenet": (LeNet, [InputSpec([None, 1, 28, 28], "float32", "x")], _normal((2, 1, 28, 28))),
+    "attention": (Attention, [InputSpec([None, 5, 16], "float32", "x")], _normal((2, 5, 16))),
+    "transformer": (_encoder, [InputSpec([None, 5, 16], "float32", "src")],
+                    _normal((2, 5, 16))),
+    "zoo": (lambda: ops_zoo.build(paddle),
+            [InputSpec(shape, dtype, name) for name, shape, dtype in ops_zoo.SPECS],
+            lambda: ops_zoo.inputs(np)),
 }
 
 
 def _saved(tmp_path, name, keep=None):
     paddle.seed(7)
-    make, spec, shapes = CASES[name]
+    make, spec, make_inputs = CASES[name]
     layer = make()
     if keep is not None:
         keep.append(layer)
     layer.eval()
-    rng = np.random.default_rng(1)
-    inputs = [rng.standard_normal(s).astype("float32") for s in shapes]
+    inputs = make_inputs()
     outputs = layer(*[paddle.to_tensor(a) for a in inputs])
     outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
     prefix = str(tmp_path / name)
@@ -197,7 +231,7 @@ def test_saved_here_loads_here(tmp_path, name):
     got = loaded(*[paddle.to_tensor(a) for a in inputs])
     got = got if isinstance(got, list) else [got]
     for g, e in zip(got, expected):
-        np.testing.assert_allclose(g.numpy(), e, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(g.numpy(), e, rtol=1e-5, atol=1e-6, equal_nan=True)
 
 
 def test_saved_json_has_paddles_layout(tmp_path):
@@ -275,5 +309,7 @@ def test_saved_here_loads_in_real_paddle(tmp_path):
         ref = np.load(str(tmp_path / f"{name}_ref.npz"))
         got = [ref[f"arr_{i}"] for i in range(len(ref.files))]
         assert len(got) == len(expected)
-        for g, e in zip(got, expected):
-            np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5)
+        for k, (g, e) in enumerate(zip(got, expected)):
+            assert g.dtype == e.dtype and g.shape == e.shape, (name, k)
+            np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5, equal_nan=True,
+                                       err_msg=f"{name} output {k}")

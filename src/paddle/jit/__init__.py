@@ -6,6 +6,6 @@ from .api import (StaticFunction, enable_to_static, ignore_module, not_to_static
 __all__ = ["to_static", "not_to_static", "ignore_module", "enable_to_static", "StaticFunction"]
 
 # Paddle's model formats (jit.save / jit.load / TranslatedLayer) live in .serialization.
-from .serialization import TranslatedLayer, load, save  # noqa: E402
+from .serialization import TranslatedLayer, load, save
 
-__all__ += ["save", "load", "TranslatedLayer"]
+__all__ += ["TranslatedLayer", "load", "save"]

@@ -82,7 +82,7 @@ __all__ = ["Program", "program_guard", "default_main_program", "default_startup_
            "scope_guard", "cpu_places"]
 
 # Model files in Paddle's formats (inference models and checkpoints) live in jit.serialization.
-from ..jit.serialization.static_io import (  # noqa: E402
+from ..jit.serialization.static_io import (
     load,
     load_inference_model,
     load_program_state,
@@ -91,5 +91,5 @@ from ..jit.serialization.static_io import (  # noqa: E402
     set_program_state,
 )
 
-__all__ += ["save_inference_model", "load_inference_model", "save", "load",
-            "load_program_state", "set_program_state"]
+__all__ += ["load", "load_inference_model", "load_program_state", "save",
+            "save_inference_model", "set_program_state"]

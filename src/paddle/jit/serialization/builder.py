@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..._core import state
 from ..._core.tensor import Tensor
+from ..._core.tracing import is_symbolic
 from .foreign import ForeignProgram
 from .op_map import Call, NotConstantError, UnsupportedOpError, lookup
 
@@ -52,8 +53,7 @@ class ForeignRunner:
             raise ProgramBuildError(f"(jit.load) op #{index} '{op.name}' of the saved program "
                                     f"failed: {type(exc).__name__}: {exc}") from exc
         _store(op.outputs, results, env)
-        if fold:
-            constants.update(k for k in _keys(op.outputs))
+        constants.update(k for k in _keys(op.outputs) if _is_constant(env.get(k)))
 
     @staticmethod
     def _fetch(env, key):
@@ -62,6 +62,15 @@ class ForeignRunner:
             raise ProgramBuildError(f"(jit.load) the program fetches value %{key}, which no op "
                                     "defines")
         return value
+
+
+def _is_constant(value) -> bool:
+    """A value known while loading: a concrete tensor that is not a parameter (or a list of
+    them). Shapes read from traced tensors of known size are constants too."""
+    if isinstance(value, (list, tuple)):
+        return all(_is_constant(v) for v in value)
+    return (isinstance(value, Tensor) and not is_symbolic(value)
+            and not getattr(value, "_is_parameter", False))
 
 
 def _folded(fn, call):

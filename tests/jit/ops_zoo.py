@@ -1,0 +1,66 @@
+"""A model touching many ops, shared by tools/make_jit_fixtures.py (real Paddle writes it) and
+the tests (Feijiang writes it for real Paddle to read). It only uses the `paddle` it is given."""
+
+SPECS = [("x", [None, 4], "float32"), ("y", [None, 4], "float32"), ("i", [2], "int64"),
+         ("img", [None, 4, 6, 6], "float32")]
+SHAPES = {"x": [2, 4], "y": [2, 4], "i": [2], "img": [2, 4, 6, 6]}
+
+
+def inputs(np):
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(SHAPES["x"]).astype("float32")
+    y = rng.uniform(0.5, 2.0, SHAPES["y"]).astype("float32")
+    i = np.array([1, 3], "int64")
+    img = rng.standard_normal(SHAPES["img"]).astype("float32")
+    return [x, y, i, img]
+
+
+def build(paddle):
+    nn, F = paddle.nn, paddle.nn.functional
+
+    class Zoo(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2D(4, 4, 3, padding=1, groups=2)
+            self.deconv = nn.Conv2DTranspose(4, 2, 3, stride=2)
+            self.bn = nn.BatchNorm2D(4)
+            self.gn = nn.GroupNorm(2, 4)
+            self.ln = nn.LayerNorm(4)
+            self.emb = nn.Embedding(5, 3)
+            self.prelu = nn.PReLU(4)
+
+        def forward(self, x, y, i, img):
+            a = paddle.abs(x) + 0.1
+            outs = [F.gelu(x), F.gelu(x, approximate=True), F.silu(x), F.hardswish(x),
+                    F.hardsigmoid(x), F.leaky_relu(x, 0.2), F.elu(x), F.softplus(x),
+                    F.relu6(x), F.mish(x), F.selu(x), F.celu(x), F.hardtanh(x),
+                    paddle.tanh(x), F.sigmoid(x), paddle.exp(x), paddle.log(a),
+                    paddle.sqrt(a), paddle.rsqrt(a), paddle.erf(x), paddle.square(x),
+                    paddle.reciprocal(y), paddle.sin(x), paddle.floor(x), paddle.pow(x, 2.0),
+                    x ** y, paddle.clip(x, -0.5, 0.5), x - y, x * y, x / y,
+                    paddle.maximum(x, y), paddle.minimum(x, y), -x, x * 3.0 + 1.0,
+                    paddle.scale(x, 2.0, 0.5), paddle.where(x > y, x, y),
+                    paddle.cast(x > 0, "float32"), paddle.logical_not(x > 0),
+                    paddle.sum(x, axis=1), paddle.mean(x, axis=[0, 1], keepdim=True),
+                    paddle.max(x, axis=-1), paddle.min(x), paddle.prod(a, 1),
+                    paddle.argmax(x, axis=1), paddle.logsumexp(x, axis=1),
+                    paddle.cumsum(x, 1), paddle.topk(x, 2)[0], paddle.sort(x, descending=True),
+                    paddle.concat([x, y], axis=1), paddle.stack([x, y], axis=1),
+                    *paddle.split(x, [1, 3], axis=1), *paddle.chunk(y, 2, axis=1),
+                    paddle.reshape(img, [0, -1]), paddle.flatten(img, 1),
+                    paddle.transpose(x, [1, 0]), paddle.unsqueeze(x, [0]),
+                    paddle.squeeze(x[:, :1], [1]), paddle.expand(x[:1], [3, 2, 4]),
+                    x[0], x[:, -1], x[:, 1:3], x[..., ::2], x[:, None], paddle.gather(x, i, 1),
+                    paddle.index_select(x, i, axis=1), F.one_hot(i, 5),
+                    F.softmax(x), F.log_softmax(x, 0), paddle.matmul(x, y, transpose_y=True),
+                    paddle.tril(x), paddle.triu(x, 1), paddle.full_like(x, 2.5),
+                    paddle.arange(4), paddle.roll(x, 1, axis=1), paddle.flip(x, [0]),
+                    F.pad(x, [1, 2, 0, 1], value=3.0), F.normalize(x),
+                    self.ln(x), self.emb(i), self.prelu(img),
+                    F.relu(self.bn(self.conv(img))), self.gn(img), self.deconv(img),
+                    F.max_pool2d(img, 2), F.avg_pool2d(img, 3, 1, 1),
+                    F.adaptive_avg_pool2d(img, 1), F.interpolate(img, scale_factor=2),
+                    F.interpolate(img, size=[3, 5], mode="bilinear")]
+            return outs
+
+    return Zoo()
