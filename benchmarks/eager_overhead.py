@@ -68,7 +68,8 @@ def run_reference(python: str) -> dict:
         script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
         env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="3")
         env.pop("PYTHONPATH", None)
-        out = subprocess.run([os.path.abspath(python), script, "--json"], cwd=tmp, env=env,
+        interpreter = os.path.abspath(python) if os.sep in python else shutil.which(python)
+        out = subprocess.run([interpreter, script, "--json"], cwd=tmp, env=env,
                              check=True,
                              capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
