@@ -67,6 +67,12 @@ _add("conv2d_1x1", _functional("conv2d", [3, 8, 4, 4], [5, 8, 1, 1], stride=2))
 _add("conv2d_float64", _functional("conv2d", [2, 3, 5, 5], [4, 3, 3, 3], dtype="float64",
                                    padding=1))
 _add("conv2d_empty_batch", _functional("conv2d", [0, 3, 5, 5], [4, 3, 3, 3]))
+# a dilated window one step past the input still gives an output (it reads zeros there)
+_add("conv2d_window_past_input", _functional("conv2d", [1, 3, 4, 4], [6, 1, 3, 3], groups=3,
+                                             stride=2, dilation=2, padding=[1, 0, 0, 0]))
+_add("conv2d_transpose_empty_output", _functional("conv2d_transpose", [1, 2, 3, 7],
+                                                  [2, 1, 1, 3], groups=2, dilation=[2, 1],
+                                                  padding=[1, 2, 1, 2]))
 
 # ---- conv1d / conv3d ------------------------------------------------------------------------
 _add("conv1d_default", _functional("conv1d", [2, 3, 9], [4, 3, 3]))
@@ -195,6 +201,9 @@ _ERRORS = {
         p.ones([1, 2, 4, 4]), p.ones([2, 3, 3, 3]), stride=2, output_size=[12, 12]),
     "transpose_output_padding": lambda p, np, F: F.conv2d_transpose(
         p.ones([1, 2, 4, 4]), p.ones([2, 3, 3, 3]), stride=2, output_padding=2),
+    "transpose_output_padding_dilation": lambda p, np, F: F.conv2d_transpose(
+        p.ones([1, 1, 8, 6]), p.ones([1, 1, 3, 3]), stride=[1, 2], dilation=2,
+        padding=[1, 2, 0, 0], output_padding=[1, 0]),
     "transpose_both": lambda p, np, F: F.conv2d_transpose(
         p.ones([1, 2, 4, 4]), p.ones([2, 3, 3, 3]), stride=2, output_padding=1,
         output_size=[9, 9]),

@@ -39,10 +39,13 @@ def pad_zeros(x: np.ndarray, pads) -> np.ndarray:
 
 def windows(x: np.ndarray, kernel, strides, pads, dilations, out_sizes) -> np.ndarray:
     """A view of shape (N, C, *out_sizes, *kernel): the input patch under every output
-    position, taken from the zero-padded input."""
-    padded = pad_zeros(x, pads)
+    position, taken from the zero-padded input. A window reaching past the padding (Paddle
+    allows one when the size division truncates toward zero) reads zeros there."""
     nd = len(kernel)
     spans = tuple(span(k, d) for k, d in zip(kernel, dilations))
+    pads = tuple((b, max(a, (o - 1) * s + sp - size - b)) for (b, a), o, s, sp, size in
+                 zip(pads, out_sizes, strides, spans, x.shape[2:]))
+    padded = pad_zeros(x, pads)
     view = sliding_window_view(padded, spans, axis=tuple(range(2, 2 + nd)))
     index = (slice(None), slice(None))
     index += tuple(slice(0, (o - 1) * s + 1, s) for o, s in zip(out_sizes, strides))
@@ -119,7 +122,8 @@ def col2im(cols, strides, pads, dilations, big_sizes):
     kernel = cols.shape[1:1 + nd]
     n = cols.shape[1 + nd]
     out_sizes = cols.shape[2 + nd:]
-    padded_sizes = tuple(b + a + s for (b, a), s in zip(pads, big_sizes))
+    padded_sizes = tuple(max(b + a + size, (o - 1) * s + span(k, d)) for (b, a), size, o, s, k, d
+                         in zip(pads, big_sizes, out_sizes, strides, kernel, dilations))
     padded = np.zeros((n, c) + padded_sizes, cols.dtype)
     if 0 not in out_sizes:
         for tap in np.ndindex(*kernel):

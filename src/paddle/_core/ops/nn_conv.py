@@ -64,6 +64,23 @@ def conv_out_sizes(op: str, big, kernel, strides, paddings, dilations) -> tuple:
     return tuple(sizes)
 
 
+def _check_geometry(op: str, big, small, kernel, strides, paddings, dilations) -> None:
+    """A transposed conv's output (and a weight gradient's input) must be a size whose forward
+    convolution gives back the small side exactly (Paddle: "Output_height and padding are
+    inconsistent")."""
+    if -1 in tuple(big) + tuple(small):
+        return
+    if any(b < 0 for b in big):
+        raise ValueError(f"({op}) The output size {list(big)} must not be negative.")
+    back = conv_out_sizes(op, big, kernel, strides, paddings, dilations)
+    if tuple(back) != tuple(small):
+        raise ValueError(
+            f"({op}) Output size {list(big)} and paddings {[list(p) for p in paddings]} are "
+            f"inconsistent with input size {list(small)}: a convolution with kernel "
+            f"{list(kernel)}, strides {list(strides)} and dilations {list(dilations)} maps "
+            f"{list(big)} to {list(back)}.")
+
+
 def _widen(*arrays):
     """float16/bfloat16 compute in float32; returns the arrays and the dtype to round back to."""
     dtype = arrays[0].dtype
@@ -106,6 +123,8 @@ def _define(nd: int):
         if weight.shape[0] % groups:
             raise ValueError(f"({transpose_name}) The number of input channels "
                              f"({weight.shape[0]}) must be divisible by groups ({groups}).")
+        _check_geometry(transpose_name, output_size, x.shape[2:], weight.shape[2:], strides,
+                        paddings, dilations)
         shape = (x.shape[0], weight.shape[1] * groups) + tuple(output_size)
         return TensorMeta(shape, x.dtype)
 
@@ -118,11 +137,15 @@ def _define(nd: int):
         return out.astype(dtype, copy=False)
 
     def filter_meta(x, out_grad, kernel_size, strides, paddings, dilations, groups):
+        _check_geometry(filter_name, x.shape[2:], out_grad.shape[2:], kernel_size, strides,
+                        paddings, dilations)
         shape = (out_grad.shape[1], x.shape[1] // groups if x.shape[1] != -1 else -1)
         return TensorMeta(shape + tuple(kernel_size), x.dtype)
 
     @defop(filter_name, "x out_grad", infer_meta=filter_meta, pattern=OPAQUE)
     def backward_filter(xp, x, out_grad, kernel_size, strides, paddings, dilations, groups=1):
+        filter_meta(meta_of(x), meta_of(out_grad), kernel_size, strides, paddings, dilations,
+                    groups)
         (x, out_grad), dtype = _widen(x, out_grad)
         w = C.weight_of(x, out_grad, tuple(kernel_size), strides, paddings, dilations, groups)
         return w.astype(dtype, copy=False)
@@ -140,8 +163,8 @@ def _define(nd: int):
     @conv_transpose.grad(save="x weight")
     def _(ctx, g):
         need_x, need_w = ctx.needs_grad
-        gx = _crop(conv(g, ctx.weight, ctx.strides, ctx.paddings, ctx.dilations, ctx.groups),
-                   ctx.x.shape) if need_x else None
+        gx = conv(g, ctx.weight, ctx.strides, ctx.paddings, ctx.dilations,
+                  ctx.groups) if need_x else None
         gw = backward_filter(g, ctx.x, tuple(ctx.weight.shape[2:]), ctx.strides, ctx.paddings,
                              ctx.dilations, ctx.groups) if need_w else None
         return gx, gw
@@ -152,23 +175,12 @@ def _define(nd: int):
         gx = conv_transpose(ctx.out_grad, g, ctx.strides, ctx.paddings,
                             tuple(ctx.x.shape[2:]), ctx.dilations,
                             ctx.groups) if need_x else None
-        go = _crop(conv(ctx.x, g, ctx.strides, ctx.paddings, ctx.dilations, ctx.groups),
-                   ctx.out_grad.shape) if need_out else None
+        go = conv(ctx.x, g, ctx.strides, ctx.paddings, ctx.dilations,
+                  ctx.groups) if need_out else None
         return gx, go
 
     return conv, conv_transpose, backward_filter
 
-
-
-def _crop(t, shape):
-    """Keep the leading `shape` part of t: a conv of a transposed conv's output can reach past
-    the original input when output_padding exceeds the stride (dilated kernels)."""
-    shape = tuple(shape)
-    if tuple(t.shape) == shape:
-        return t
-    from .indexing import getitem
-    spec = tuple(("slice", 0, s, 1) for s in shape)
-    return getitem(t, [], spec)
 
 
 conv2d, conv2d_transpose, conv2d_backward_filter = _define(2)

@@ -144,10 +144,14 @@ def _transpose_sizes(api, nd, in_sizes, kernel, strides, pads, dilations, output
     if output_size is None:
         extra = int_tuple(output_padding, nd, api, "output_padding")
         for e, s, d in zip(extra, strides, dilations):
+            # Paddle's shape check allows up to max(stride, dilation), but its kernel then
+            # rejects anything not below the stride ("Output_height and padding are
+            # inconsistent"), so that is the real limit.
             if not 0 <= e < max(s, d):
-                raise ValueError(f"({api}) The output_padding ({list(extra)}) must be "
-                                 f"non-negative and less than max(stride, dilation) "
-                                 f"({max(s, d)}).")
+                raise ValueError(f"({api}) output_padding of Op(ConvTransposeOp) should be "
+                                 f"less than either stride or dilation, but received "
+                                 f"output_padding {list(extra)}, strides {list(strides)}, "
+                                 f"dilations {list(dilations)}.")
         return tuple(i + e for i, e in zip(inferred, extra))
     sizes = _output_size_arg(api, output_size, nd)
     for size, low, s in zip(sizes, inferred, strides):
