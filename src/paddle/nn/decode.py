@@ -3,6 +3,7 @@ dynamic_decode, which runs a decoder until every sequence has finished."""
 from __future__ import annotations
 
 import warnings
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -210,7 +211,7 @@ def dynamic_decode(decoder, inits=None, max_step_num=None, output_time_major=Fal
             next_finished = logical_or(next_finished, finished)
             next_lengths = sequence_lengths + cast(logical_not(next_finished), "int64")
             if impute_finished:
-                next_states = map_nest(lambda old, new: _hold_finished(old, new, next_finished),
+                next_states = map_nest(partial(_hold_finished, finished=next_finished),
                                        states, next_states)
         else:
             if not hasattr(next_states, "lengths"):

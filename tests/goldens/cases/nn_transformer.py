@@ -299,3 +299,21 @@ CASES["error_transformer_attr_list"] = _error(
     lambda p: p.nn.Transformer(8, 2, 1, 1, 16, weight_attr=[None] * 4))
 CASES["error_layer_attr_list"] = _error(
     lambda p: p.nn.TransformerEncoderLayer(8, 2, 16, bias_attr=[None] * 3))
+
+
+# ---- paddle.nn.functional.flash_attention (the exact path Paddle takes without a GPU) ----------
+def _flash(q_shape, k_shape=None, **kwargs):
+    def case(paddle, np):
+        from paddle.nn.functional.flash_attention import flash_attention
+        q = _leaf(paddle, np, q_shape, 1)
+        k = _leaf(paddle, np, k_shape or q_shape, 2)
+        v = _leaf(paddle, np, k_shape or q_shape, 3)
+        out, weights = flash_attention(q, k, v, **kwargs)
+        return _with_grads(paddle, np, [out] + ([] if weights is None else [weights]), [q, k, v])
+    return _tol(case)
+
+
+CASES["flash_attention"] = _flash([2, 5, 2, 8])
+CASES["flash_attention_causal_softmax"] = _flash([2, 5, 2, 8], causal=True, return_softmax=True)
+CASES["flash_attention_cross"] = _flash([2, 3, 2, 8], [2, 6, 2, 8], return_softmax=True)
+CASES["flash_attention_dropout_eval"] = _flash([1, 4, 2, 4], dropout=0.5, training=False)

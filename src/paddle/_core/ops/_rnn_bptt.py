@@ -8,7 +8,6 @@ honest differentiable output and higher-order gradients that flow through it com
 """
 from __future__ import annotations
 
-import numpy as np
 
 from . import linalg as L
 from . import manipulation as M
@@ -16,25 +15,25 @@ from . import reduction as R
 from . import unary as U
 
 
-class NumpyMath:
-    """Array functions of the NumPy path (inputs already in the compute dtype)."""
+class ArrayMath:
+    """Array functions of the fast path over an array module (NumPy, or CuPy on GPUs); the
+    inputs are already in the compute dtype."""
 
-    tanh = staticmethod(np.tanh)
+    def __init__(self, xp):
+        self.xp = xp
+        self.tanh = xp.tanh
 
-    @staticmethod
-    def matmul(a, b, transpose_a=False):
-        if a.ndim == 3:  # one 2-D BLAS call instead of NumPy's loop over the leading axis
+    def matmul(self, a, b, transpose_a=False):
+        if a.ndim == 3:  # one 2-D BLAS call instead of a loop over the leading axis
             flat = a.reshape(a.shape[0] * a.shape[1], a.shape[2])
             return (flat @ b).reshape(a.shape[0], a.shape[1], b.shape[1])
         return (a.T if transpose_a else a) @ b
 
-    @staticmethod
-    def concat(parts):
-        return np.concatenate(parts, axis=-1)
+    def concat(self, parts):
+        return self.xp.concatenate(parts, axis=-1)
 
-    @staticmethod
-    def stack(parts):
-        return np.stack(parts)
+    def stack(self, parts):
+        return self.xp.stack(parts)
 
     @staticmethod
     def flat(a):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..backend import xp
 from ..meta import TensorMeta
 from ..tensor import wrap
 from . import _kernel_utils as K
@@ -64,49 +65,49 @@ def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=F
             TensorMeta((T, batch, width), x.dtype))
 
 
-def _lstm_step(pre, state, act, H):
+def _lstm_step(xp, pre, state, act, H):
     """pre: gate pre-activations [B, 4H]; act: the reserve row's activation columns."""
     for gates in (slice(0, 2 * H), slice(3 * H, 4 * H)):  # i, f and o: sigmoid
         part = act[:, gates]
-        np.multiply(pre[:, gates], 0.5, out=part)
-        np.tanh(part, out=part)
+        xp.multiply(pre[:, gates], 0.5, out=part)
+        xp.tanh(part, out=part)
         part *= 0.5
         part += 0.5
-    np.tanh(pre[:, 2 * H:3 * H], out=act[:, 2 * H:3 * H])
+    xp.tanh(pre[:, 2 * H:3 * H], out=act[:, 2 * H:3 * H])
     i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
     c_new = f * state[1] + i * g
-    return [o * np.tanh(c_new), c_new]
+    return [o * xp.tanh(c_new), c_new]
 
 
-def _gru_step(pre_x, hg, state, act, H):
-    act[:, :2 * H] = _sigmoid(pre_x[:, :2 * H] + hg[:, :2 * H])
+def _gru_step(xp, pre_x, hg, state, act, H):
+    act[:, :2 * H] = _sigmoid(xp, pre_x[:, :2 * H] + hg[:, :2 * H])
     r, z = act[:, :H], act[:, H:2 * H]
     act[:, 3 * H:4 * H] = hg[:, 2 * H:]
     c = act[:, 2 * H:3 * H]
-    np.tanh(pre_x[:, 2 * H:] + r * hg[:, 2 * H:], out=c)
+    xp.tanh(pre_x[:, 2 * H:] + r * hg[:, 2 * H:], out=c)
     return [(state[0] - c) * z + c]
 
 
-def _sigmoid(v):
-    return np.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
+def _sigmoid(xp, v):
+    return xp.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
 
 
-def _step(mode, x_gates, state, weights, row, H):
+def _step(xp, mode, x_gates, state, weights, row, H):
     """One step: the new (unmasked) states; activations are written into the reserve row.
     For LSTM and SimpleRNN x_gates already holds both biases."""
     w_hh_t, b_hh = weights
     hg = state[0] @ w_hh_t
     if mode == "GRU":
         hg += b_hh
-        return _gru_step(x_gates, hg, state, row, H)
+        return _gru_step(xp, x_gates, hg, state, row, H)
     hg += x_gates
     if mode == "LSTM":
-        return _lstm_step(hg, state, row[:, :4 * H], H)
+        return _lstm_step(xp, hg, state, row[:, :4 * H], H)
     y = row[:, :H]
     if mode == "RNN_TANH":
-        np.tanh(hg, out=y)
+        xp.tanh(hg, out=y)
     else:
-        np.maximum(hg, 0, out=y)
+        xp.maximum(hg, 0, out=y)
     return [y.copy()]
 
 
@@ -129,20 +130,20 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
     if mode != "GRU":
         x_gates += b_hh.astype(work)
     valid = None if mask is None else (mask != 0)[:, :, None]
-    out = np.empty((T, batch, H), work)
-    reserve = np.empty((T, batch, RESERVE[mode] * H), work)
+    out = xp.empty((T, batch, H), work)
+    reserve = xp.empty((T, batch, RESERVE[mode] * H), work)
     first = reserve.shape[-1] - S * H  # the post-mask states close each reserve row
     state = [s.astype(work) for s in state0]
     weights = (w_hh.T.astype(work), b_hh.astype(work))
     for t in (range(T - 1, -1, -1) if is_reverse else range(T)):
         row = reserve[t]
-        new = _step(mode, x_gates[t], state, weights, row, H)
+        new = _step(xp, mode, x_gates[t], state, weights, row, H)
         kept = [row[:, first + k * H:first + (k + 1) * H] for k in range(S)]
         for k in range(S):
-            kept[k][...] = new[k] if valid is None else np.where(valid[t], new[k], state[k])
+            kept[k][...] = new[k] if valid is None else xp.where(valid[t], new[k], state[k])
         out[t] = new[0] if valid is None else new[0] * valid[t]
         state = kept
-    final = np.stack(state) if T else state0.astype(work)
+    final = xp.stack(state) if T else state0.astype(work)
     return tuple(a.astype(x.dtype, copy=False) for a in (out, final, reserve))
 
 
@@ -169,12 +170,13 @@ def _numpy_grads(ctx, g_out, g_state, g_reserve, needs):
            "state0": list(arr(ctx.state0)), "H": ctx.w_hh.shape[1], "S": STATES[ctx.mode],
            "mask": None if ctx.mask is None else (ctx.mask._data != 0)[:, :, None].astype(work)}
     g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
-    d_state, gx, gh, h_prev = B.backprop(B.NumpyMath, ctx.mode, seq, arr(g_out),
+    ops = B.ArrayMath(xp)
+    d_state, gx, gh, h_prev = B.backprop(ops, ctx.mode, seq, arr(g_out),
                                          list(arr(g_state)), g_res, ctx.is_reverse)
-    grads = B.weight_grads(B.NumpyMath, seq["x"], arr(ctx.w_ih), gx, gh, h_prev,
+    grads = B.weight_grads(ops, seq["x"], arr(ctx.w_ih), gx, gh, h_prev,
                            (needs[0],) + tuple(needs[2:]))
     dtype = ctx.x._data.dtype
-    out = [grads[0], np.stack(d_state) if needs[1] else None, *grads[1:]]
+    out = [grads[0], xp.stack(d_state) if needs[1] else None, *grads[1:]]
     return (*(None if g is None else wrap(g.astype(dtype, copy=False)) for g in out), None)
 
 

@@ -22,3 +22,4 @@ from .interpolate import *  # noqa: F401,F403
 from .vision import *  # noqa: F401,F403
 from .fold import *  # noqa: F401,F403
 from .attention import *  # noqa: F401,F403
+from . import flash_attention  # noqa: F401 - a module, as in Paddle

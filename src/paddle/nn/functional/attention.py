@@ -39,17 +39,23 @@ def _repeat_heads(t, repeats):
     return flatten(expand(unsqueeze(t, [3]), [b, s, h, repeats, d]), 2, 3)
 
 
-def attention_weights(query, key, mask, causal, scale):
-    """softmax(q k^T * scale + mask) for [B, H, S, D] inputs (the causal mask replaces `mask`,
-    as on Paddle's CPU path)."""
-    head_dim = query.shape[-1]
+def math_attention(query, key, value, mask=None, dropout_rate=0.0, causal=False,
+                   return_softmax=False, training=True, scale=None):
+    """softmax(q k^T * scale + mask) v for [B, S, H, D] inputs with equal head counts; the
+    causal mask replaces `mask`, as on Paddle's CPU path. Returns (out, weights or None)."""
+    q, k, v = (transpose(t, [0, 2, 1, 3]) for t in (query, key, value))
+    head_dim = q.shape[-1]
     scale = scale or (head_dim ** -0.5 if head_dim != 0 else 1.0)
-    product = matmul(query * scale, key, transpose_y=True)
+    product = matmul(q * scale, k, transpose_y=True)
     if causal:
         product = product + triu(full_like(product, _CAUSAL_FILL), 1)
     elif mask is not None:
         product = product + mask
-    return softmax(product)
+    weights = softmax(product)
+    if dropout_rate > 0.0:
+        weights = dropout(weights, dropout_rate, training=training, mode="upscale_in_train")
+    out = transpose(matmul(weights, v), [0, 2, 1, 3])
+    return out, (weights if return_softmax else None)
 
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
@@ -81,11 +87,8 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
                           full([], float("-inf"), query.dtype))
     repeats = query.shape[2] // key.shape[2] if key.shape[2] else 1
     key, value = _repeat_heads(key, repeats), _repeat_heads(value, repeats)
-    q, k, v = (transpose(t, [0, 2, 1, 3]) for t in (query, key, value))
-    weights = attention_weights(q, k, attn_mask, is_causal, scale)
-    if dropout_p > 0.0:
-        weights = dropout(weights, dropout_p, training=training, mode="upscale_in_train")
-    out = transpose(matmul(weights, v), [0, 2, 1, 3])
+    out, _ = math_attention(query, key, value, attn_mask, dropout_p, is_causal, False,
+                            training, scale)
     return out if batched else squeeze(out, [0])
 
 
