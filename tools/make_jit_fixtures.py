@@ -8,8 +8,8 @@ legacy/<name>.pdmodel + .pdiparams (ProgramDesc, written by a second process wit
 FLAGS_enable_pir_api=0; not for the transformer, whose legacy conversion fails inside Paddle
 3.3.1 itself), and <name>_io.npz: an input, the eval-mode output, and the losses of a
 few SGD steps taken by the loaded model in train mode (so fine-tuning can be compared too).
-It also writes zoo.json/.pdiparams + zoo_io.npz for tests/jit/ops_zoo.py, a model touching many
-ops, with the outputs of the model loaded back by Paddle.
+It also writes zoo.json/.pdiparams + zoo_io.npz (and zoo2) for the models of
+tests/jit/ops_zoo.py, which touch many ops, with the outputs of the model loaded back by Paddle.
 The script refuses to run against Feijiang: fixtures must come from real Paddle."""
 from __future__ import annotations
 
@@ -80,17 +80,20 @@ def write(paddle, np, directory: str, record_io: bool) -> None:
                      losses=_fine_tune(paddle, np, prefix, x))
 
 
-def write_zoo(paddle, np) -> None:
+def write_zoos(paddle, np) -> None:
     sys.path.insert(0, os.path.join(ROOT, "tests", "jit"))
     import ops_zoo
-    layer = ops_zoo.build(paddle)
-    layer.eval()
-    prefix = os.path.join(OUT, "zoo")
-    specs = [paddle.static.InputSpec(shape, dtype, name) for name, shape, dtype in ops_zoo.SPECS]
-    paddle.jit.save(layer, prefix, input_spec=specs)
-    inputs = ops_zoo.inputs(np)
-    outputs = paddle.jit.load(prefix)(*[paddle.to_tensor(a) for a in inputs])
-    np.savez(os.path.join(OUT, "zoo_io.npz"), *inputs, *[o.numpy() for o in outputs])
+    for name, build, spec_list, make_inputs in (
+            ("zoo", ops_zoo.build, ops_zoo.SPECS, ops_zoo.inputs),
+            ("zoo2", ops_zoo.build2, ops_zoo.SPECS2, ops_zoo.inputs2)):
+        layer = build(paddle)
+        layer.eval()
+        prefix = os.path.join(OUT, name)
+        specs = [paddle.static.InputSpec(shape, dtype, arg) for arg, shape, dtype in spec_list]
+        paddle.jit.save(layer, prefix, input_spec=specs)
+        inputs = make_inputs(np)
+        outputs = paddle.jit.load(prefix)(*[paddle.to_tensor(a) for a in inputs])
+        np.savez(os.path.join(OUT, f"{name}_io.npz"), *inputs, *[o.numpy() for o in outputs])
 
 
 def _run_loaded(paddle, prefix, x):
@@ -126,7 +129,7 @@ def main(argv) -> None:
         write(paddle, np, os.path.join(OUT, "legacy"), record_io=False)
         return
     write(paddle, np, OUT, record_io=True)
-    write_zoo(paddle, np)
+    write_zoos(paddle, np)
     env = dict(os.environ, FLAGS_enable_pir_api="0")
     subprocess.run([sys.executable, os.path.abspath(__file__), "--legacy"], env=env,
                    check=True)

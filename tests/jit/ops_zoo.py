@@ -64,3 +64,55 @@ def build(paddle):
             return outs
 
     return Zoo()
+
+
+SPECS2 = [("x", [2, 4], "float32"), ("y", [2, 4], "float32"), ("i", [2], "int64"),
+          ("seq", [2, 5, 4], "float32"), ("vol", [1, 2, 4, 4, 4], "float32")]
+
+
+def inputs2(np):
+    rng = np.random.default_rng(5)
+    return [rng.standard_normal([2, 4]).astype("float32"),
+            rng.standard_normal([2, 4]).astype("float32"), np.array([2, 0], "int64"),
+            rng.standard_normal([2, 5, 4]).astype("float32"),
+            rng.standard_normal([1, 2, 4, 4, 4]).astype("float32")]
+
+
+def build2(paddle):
+    """More ops: losses, in-place assignment, list ops, 1-D/3-D conv and pooling, recurrent
+    layers, resampling and pixel shuffles."""
+    nn, F = paddle.nn, paddle.nn.functional
+
+    class Zoo2(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv1D(5, 3, 3, padding=1)
+            self.conv3 = nn.Conv3D(2, 2, 3, padding=1)
+            self.lstm = nn.LSTM(4, 3)
+            self.gru = nn.GRU(4, 3, direction="bidirect")
+
+        def forward(self, x, y, i, seq, vol):
+            z = x * 1.0
+            z[:, 1] = 5.0
+            w = y.clone()
+            w[0] = x[1]
+            lstm_out, _ = self.lstm(seq)
+            gru_out, _ = self.gru(seq)
+            return [F.cross_entropy(x, i[:, None] % 4), F.mse_loss(x, y), F.l1_loss(x, y),
+                    F.binary_cross_entropy_with_logits(x, F.sigmoid(y)),
+                    paddle.add_n([x, y, x]), paddle.expand_as(x[:1], y), z, w,
+                    paddle.linspace(0, 1, 5), paddle.kthvalue(x, 2, axis=1)[0],
+                    F.pixel_shuffle(paddle.reshape(seq[:, :4], [2, 4, 2, 2]), 2),
+                    paddle.isclose(x, y), paddle.bmm(seq, seq.transpose([0, 2, 1])),
+                    paddle.einsum("bij,bkj->bik", seq, seq), paddle.tile(x, [2, 1]),
+                    paddle.cumprod(x, 1), paddle.diff(x, axis=1), paddle.std(x, 1),
+                    paddle.var(x), paddle.diag(x[0]), paddle.eye(3), self.conv1(seq),
+                    self.conv3(vol), F.max_pool1d(seq, 2), F.avg_pool3d(vol, 2),
+                    F.interpolate(seq, scale_factor=2, mode="linear"), lstm_out, gru_out,
+                    paddle.stack(paddle.unbind(x, 1), 0), paddle.meshgrid(x[0], y[0])[1],
+                    paddle.repeat_interleave(x, 2, 1), paddle.sign(x) * paddle.abs(y),
+                    F.log_sigmoid(x), F.tanhshrink(x), F.softsign(x), paddle.trunc(x * 3),
+                    paddle.logical_or(x > 0, y > 0), paddle.bitwise_and(i, i + 1),
+                    paddle.floor_divide(i, i + 1), paddle.remainder(x, y), F.glu(x, 1)]
+
+    return Zoo2()

@@ -53,15 +53,19 @@ def test_paddle_written_model_fine_tunes_like_paddle(name):
     np.testing.assert_allclose(losses, io["losses"], rtol=1e-4)
 
 
-def _zoo_io():
-    io = np.load(os.path.join(FIXTURES, "zoo_io.npz"))
+ZOO_INPUTS = {"zoo": len(ops_zoo.SPECS), "zoo2": len(ops_zoo.SPECS2)}
+
+
+def _zoo_io(name):
+    io = np.load(os.path.join(FIXTURES, f"{name}_io.npz"))
     arrays = [io[f"arr_{k}"] for k in range(len(io.files))]
-    return arrays[:len(ops_zoo.SPECS)], arrays[len(ops_zoo.SPECS):]
+    return arrays[:ZOO_INPUTS[name]], arrays[ZOO_INPUTS[name]:]
 
 
-def test_paddle_written_op_zoo_gives_paddles_outputs():
-    inputs, expected = _zoo_io()
-    got = paddle.jit.load(os.path.join(FIXTURES, "zoo"))(*inputs)
+@pytest.mark.parametrize("name", sorted(ZOO_INPUTS))
+def test_paddle_written_op_zoo_gives_paddles_outputs(name):
+    inputs, expected = _zoo_io(name)
+    got = paddle.jit.load(os.path.join(FIXTURES, name))(*inputs)
     assert len(got) == len(expected)
     for k, (g, e) in enumerate(zip(got, expected)):
         assert g.numpy().dtype == e.dtype and g.numpy().shape == e.shape, k
@@ -205,6 +209,9 @@ CASES = {
     "zoo": (lambda: ops_zoo.build(paddle),
             [InputSpec(shape, dtype, name) for name, shape, dtype in ops_zoo.SPECS],
             lambda: ops_zoo.inputs(np)),
+    "zoo2": (lambda: ops_zoo.build2(paddle),
+             [InputSpec(shape, dtype, name) for name, shape, dtype in ops_zoo.SPECS2],
+             lambda: ops_zoo.inputs2(np)),
 }
 
 

@@ -5,16 +5,25 @@
     pir_codec        PIR JSON types and attributes
     pir_reader       PIR JSON -> ForeignProgram (Paddle's ops, not yet mapped)
     pdmodel          legacy ProgramDesc protobuf -> ForeignProgram (needs `protobuf`)
-    op_map           the converter tables; pir_ops_* and legacy_ops hold the converters
+    op_map           the converter tables; pir_ops_* and legacy_ops* hold the converters
     builder          runs a ForeignProgram through the converters (eagerly or traced)
+    export           Feijiang IR program -> PIR JSON; export_* hold the per-op exporters
+    pir_writer       builds the PIR JSON document
     translated_layer TranslatedLayer
-    load / save      the public entry points
+    load / save      paddle.jit.load / paddle.jit.save
+    static_io        paddle.static save/load_inference_model and save/load
 """
-from . import (  # noqa: F401 - register the converters
+from . import (  # noqa: F401 - register the converters and exporters
+    export_index,
+    export_more,
+    export_nn,
+    export_ops,
+    export_reduce,
     legacy_ops,
     legacy_ops_manip,
     legacy_ops_nn,
     pir_ops_basic,
+    pir_ops_extra,
     pir_ops_manip,
     pir_ops_nn,
 )

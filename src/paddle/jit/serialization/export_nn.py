@@ -57,19 +57,24 @@ def _pool_attrs(c: ExportCall, nd: int, pooling_type: str, exclusive: bool) -> l
 @exports("pool2d", "pool3d")
 def _pool(c: ExportCall):
     nd = 3 if c.op.opdef.name == "pool3d" else 2
+    return _emit_pool(c, nd, c.attrs["pooling_type"], c.attrs["exclusive"], c.out_metas)
+
+
+def _emit_pool(c: ExportCall, nd: int, pooling_type: str, exclusive: bool, metas) -> list:
+    """pool2d takes the kernel size as a tensor input, pool3d as an attribute."""
+    attrs = _pool_attrs(c, nd, pooling_type, exclusive)
+    if nd == 3:
+        attrs.insert(0, ("kernel_size", array_attr("0.a_i64", c.attrs["kernel_size"])))
+        return c.w.emit("1.pool3d", [c.ins[0]], attrs, metas)
     kernel = c.w.int_array(c.attrs["kernel_size"])
-    return c.emit(f"1.{c.op.opdef.name}", [c.ins[0], kernel],
-                  _pool_attrs(c, nd, c.attrs["pooling_type"], c.attrs["exclusive"]))
+    return c.w.emit("1.pool2d", [c.ins[0], kernel], attrs, metas)
 
 
 @exports("max_pool2d_with_index", "max_pool3d_with_index")
 def _max_pool_with_index(c: ExportCall):
     nd = 3 if "3d" in c.op.opdef.name else 2
     if not c.used[1]:  # the indices are unused: plain max pooling
-        kernel = c.w.int_array(c.attrs["kernel_size"])
-        out = c.w.emit(f"1.pool{nd}d", [c.ins[0], kernel], _pool_attrs(c, nd, "max", True),
-                       c.out_metas[:1])
-        return out + [None]
+        return _emit_pool(c, nd, "max", True, c.out_metas[:1]) + [None]
     pads = flat_paddings(c.attrs["paddings"])
     if len(pads) != nd:
         raise UnsupportedExportError("(jit.save) max pooling with indices needs symmetric "

@@ -28,6 +28,7 @@ class ForeignParameter:
     meta: object
     trainable: bool = True
     stop_gradient: bool = False
+    persistable: bool = True  # non-persistable ones (RNN dropout state) are not in .pdiparams
 
 
 @dataclass
@@ -50,4 +51,5 @@ class ForeignProgram:
     legacy: bool = False
 
     def parameter_names(self) -> list:
-        return [p.name for p in self.parameters]
+        """Names of the tensors stored in the .pdiparams file."""
+        return [p.name for p in self.parameters if p.persistable]

@@ -7,7 +7,7 @@ import paddle.nn.functional as F
 from ..._core.ops.registry import REGISTRY
 from .legacy_ops import INTERP_OPS, many, one
 from .op_map import Call, legacy_op
-from .pir_ops_nn import _adaptive, padding_arg
+from .pir_ops_nn import _adaptive, interp_format, padding_arg
 
 
 @legacy_op("conv2d", "depthwise_conv2d", "conv3d")
@@ -109,9 +109,7 @@ def _lookup_table(c: Call):
 def _interp(c: Call):
     x = one(c, "X")
     spatial = x.ndim - 2
-    layout = c.attr("data_layout", "NCHW")
-    if layout == "AnyLayout":
-        layout = ("NCW", "NCHW", "NCDHW")[spatial - 1]
+    layout = interp_format(c.attr("data_layout", "NCHW"), x.ndim)
     size, scale = None, None
     if one(c, "OutSize") is not None:
         size = c.ints(one(c, "OutSize"), "OutSize")

@@ -83,6 +83,10 @@ class Call:
                                    f"{what or f'input {index}'}, got {array.size} values")
         return array[0].item()
 
+    def int(self, index, what: str = "") -> int:
+        """Input `index` as a Python int (Paddle often stores counts in float tensors)."""
+        return int(self.number(index, what))
+
     def constant(self, index, what: str = ""):
         value = self.ins[index] if isinstance(index, int) else index
         return constant_value(value, f"({self.name}) {what or f'input {index}'}")

@@ -78,7 +78,7 @@ def _numel(c: Call):
 
 
 # ---- elementwise -----------------------------------------------------------------------------
-def _same_op(name: str):
+def same_op(name: str):
     op = REGISTRY[name]
 
     def convert(c: Call):
@@ -95,9 +95,9 @@ for _name in ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", 
               "remainder", "fmax", "fmin", "atan2", "equal", "not_equal", "less_than",
               "less_equal", "greater_than", "greater_equal", "logical_and", "logical_or",
               "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "where"):
-    pir_op(_name)(_same_op(_name))
-pir_op("swish")(_same_op("silu"))
-pir_op("tanh_shrink")(_same_op("tanh_shrink"))
+    pir_op(_name)(same_op(_name))
+pir_op("swish")(same_op("silu"))
+pir_op("tanh_shrink")(same_op("tanh_shrink"))
 
 
 def _with_attrs(name: str, *keys: str):
@@ -192,7 +192,7 @@ def _reduce_attr_axis(c: Call):
 @pir_op("argmax", "argmin")
 def _argmax(c: Call):
     fn = getattr(paddle, c.name.split(".")[1])
-    axis = None if c.attr("flatten", False) else c.number(1, "axis")
+    axis = None if c.attr("flatten", False) else c.int(1, "axis")
     return fn(c.ins[0], axis, c.attr("keepdims", False), c.attr("dtype"))
 
 
@@ -205,14 +205,14 @@ def _p_norm(c: Call):
 
 @pir_op("cumsum")
 def _cumsum(c: Call):
-    axis = None if c.attr("flatten", False) else c.number(1, "axis")
+    axis = None if c.attr("flatten", False) else c.int(1, "axis")
     return REGISTRY["cumsum"](c.ins[0], axis, c.attr("flatten", False),
                               c.attr("exclusive", False), c.attr("reverse", False))
 
 
 @pir_op("topk")
 def _topk(c: Call):
-    return tuple(paddle.topk(c.ins[0], c.number(1, "k"), c.attr("axis", -1),
+    return tuple(paddle.topk(c.ins[0], c.int(1, "k"), c.attr("axis", -1),
                              c.attr("largest", True), c.attr("sorted", True)))
 
 

@@ -39,7 +39,7 @@ def _tile(c: Call):
 
 @pir_op("concat")
 def _concat(c: Call):
-    return paddle.concat(c.ins[0], c.number(1, "axis"))
+    return paddle.concat(c.ins[0], c.int(1, "axis"))
 
 
 @pir_op("stack")
@@ -49,12 +49,12 @@ def _stack(c: Call):
 
 @pir_op("split")
 def _split(c: Call):
-    return (paddle.split(c.ins[0], c.ints(1, "sections"), c.number(2, "axis")),)
+    return (paddle.split(c.ins[0], c.ints(1, "sections"), c.int(2, "axis")),)
 
 
 @pir_op("split_with_num")
 def _split_with_num(c: Call):
-    return (paddle.split(c.ins[0], c.attr("num"), c.number(1, "axis")),)
+    return (paddle.split(c.ins[0], c.attr("num"), c.int(1, "axis")),)
 
 
 @pir_op("unbind")
@@ -86,7 +86,7 @@ def _decrease(out, axes):
 
 @pir_op("gather")
 def _gather(c: Call):
-    axis = c.number(2, "axis") if len(c.ins) > 2 and c.ins[2] is not None else c.attr("axis", 0)
+    axis = c.int(2, "axis") if len(c.ins) > 2 and c.ins[2] is not None else c.attr("axis", 0)
     return paddle.gather(c.ins[0], c.ins[1], axis)
 
 
@@ -107,7 +107,7 @@ def _take_along_axis(c: Call):
 
 @pir_op("one_hot")
 def _one_hot(c: Call):
-    return paddle.nn.functional.one_hot(c.ins[0], c.number(1, "num_classes"))
+    return paddle.nn.functional.one_hot(c.ins[0], c.int(1, "num_classes"))
 
 
 @pir_op("roll")

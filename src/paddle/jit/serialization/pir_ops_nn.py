@@ -37,7 +37,9 @@ def _conv_transpose(c: Call):
 @pir_op("pool2d", "pool3d")
 def _pool(c: Call):
     nd = 3 if c.name.endswith("3d") else 2
-    x, kernel = c.ins[0], c.ints(1, "kernel_size")
+    # pool2d takes its kernel size as a tensor input, pool3d as an attribute
+    x = c.ins[0]
+    kernel = c.ints(1, "kernel_size") if len(c.ins) > 1 else list(c.attr("kernel_size"))
     data_format = c.attr("data_format", "NCHW" if nd == 2 else "NCDHW")
     is_max = c.attr("pooling_type", "max") == "max"
     if c.attr("global_pooling", False) or c.attr("adaptive", False):
@@ -130,10 +132,17 @@ def _prelu(c: Call):
         "trilinear_interp")
 def _interp(c: Call):
     x = c.ins[0]
-    data_format = c.attr("data_format", "NCHW")
     size, scale = _interp_target(c)
     return F.interpolate(x, size, scale, c.attr("interp_method", "bilinear"),
-                         c.attr("align_corners", False), c.attr("align_mode", 1), data_format)
+                         c.attr("align_corners", False), c.attr("align_mode", 1),
+                         interp_format(c.attr("data_format", "NCHW"), x.ndim))
+
+
+def interp_format(data_format: str, ndim: int) -> str:
+    """Paddle writes NCHW/NHWC for interpolation of any rank; the functional API wants the
+    format of the input's rank."""
+    channel_last = data_format in ("NHWC", "NWC", "NDHWC")
+    return (("NWC", "NHWC", "NDHWC") if channel_last else ("NCW", "NCHW", "NCDHW"))[ndim - 3]
 
 
 def _interp_target(c: Call):
@@ -151,3 +160,34 @@ def _interp_target(c: Call):
         return None, scale if len(scale) > 1 else scale[0]
     dims = [c.attr("out_d", -1), c.attr("out_h", -1), c.attr("out_w", -1)][3 - spatial:]
     return dims, None
+
+
+@pir_op("rnn", random=True)
+def _rnn(c: Call):
+    """Paddle's fused rnn op: layers x directions of rnn_layer, weights listed as every
+    (w_ih, w_hh) pair first, then every (b_ih, b_hh) pair."""
+    x, pre_state, weights = c.ins[0], c.ins[1], c.ins[2]
+    sequence_length = c.ins[3] if len(c.ins) > 3 else None
+    layers, mode = c.attr("num_layers", 1), c.attr("mode", "LSTM")
+    directions = 2 if c.attr("is_bidirec", False) else 1
+    cells = layers * directions
+    mask = None
+    if sequence_length is not None:
+        mask = paddle.transpose(F.sequence_mask(sequence_length, maxlen=x.shape[0],
+                                                dtype="bool"), [1, 0])
+    per_cell = paddle.unstack(paddle.stack(list(pre_state), 1), 0)
+    finals = []
+    for layer in range(layers):
+        if layer and c.attr("dropout_prob", 0.0) and not c.attr("is_test", True):
+            x = F.dropout(x, c.attr("dropout_prob"), training=True)
+        outs = []
+        for direction in range(directions):
+            k = layer * directions + direction
+            out, final, _ = REGISTRY["rnn_layer"](
+                x, per_cell[k], weights[2 * k], weights[2 * k + 1], weights[2 * cells + 2 * k],
+                weights[2 * cells + 2 * k + 1], mask, mode, direction == 1)
+            outs.append(out)
+            finals.append(final)
+        x = outs[0] if directions == 1 else paddle.concat(outs, -1)
+    states = paddle.unstack(paddle.stack(finals, 1), 0)
+    return x, None, list(states), None

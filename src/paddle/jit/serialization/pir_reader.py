@@ -90,6 +90,6 @@ def _parse_parameter(raw: dict, metas: dict) -> ForeignParameter:
     key = out["%"]
     metas[key] = decode_type(out["TT"])
     name = raw["A"][3]
-    # OA is [persistable, stop_gradient, trainable]; every saved parameter is persistable.
-    _, stop_gradient, trainable = (list(raw.get("OA", [])) + [1, 0, 1])[:3]
-    return ForeignParameter(name, key, metas[key], bool(trainable), bool(stop_gradient))
+    persistable, stop_gradient, trainable = (list(raw.get("OA", [])) + [1, 0, 1])[:3]
+    return ForeignParameter(name, key, metas[key], bool(trainable), bool(stop_gradient),
+                            bool(persistable))

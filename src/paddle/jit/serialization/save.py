@@ -7,7 +7,6 @@ import os
 
 from ..._core.tensor import Tensor
 from ...static.input_spec import InputSpec
-from . import export_index, export_nn, export_ops, export_reduce  # noqa: F401 - exporters
 from .export import export_program
 from .pdiparams import save_combined
 

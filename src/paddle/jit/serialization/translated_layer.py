@@ -22,6 +22,7 @@ from .builder import ForeignRunner
 from .foreign import ForeignProgram
 
 PARAMETER_PREFIX = "param"
+BUFFER_PREFIX = "buffer"
 
 
 class _TracedProgram:
@@ -128,13 +129,16 @@ class TranslatedLayer(Layer):
     def __init__(self, methods: dict, parameters: dict):
         super().__init__()
         self._methods = methods
-        self._by_original_name: dict = {}
+        self._by_original_name = dict(parameters)
+        persistable = sorted(n for n, t in parameters.items() if isinstance(t, EagerParamBase))
+        others = sorted(n for n in parameters if n not in set(persistable))
         with unique_name.guard():
-            for original in sorted(parameters):
+            for original in persistable:
                 self.add_parameter(unique_name.generate(PARAMETER_PREFIX),
                                    parameters[original])
-        for original, param in parameters.items():
-            self._by_original_name[original] = param
+            for original in others:
+                self.register_buffer(unique_name.generate(BUFFER_PREFIX), parameters[original],
+                                     persistable=False)
         self.eval()
 
     def forward(self, *inputs):
@@ -167,9 +171,16 @@ class TranslatedLayer(Layer):
 
 
 def make_parameters(foreign: ForeignProgram, arrays: dict) -> dict:
-    """{saved name: Parameter} holding the loaded arrays, named uniquely in this process."""
+    """{saved name: Parameter} holding the loaded arrays, named uniquely in this process;
+    non-persistable variables (not in the file) become zero-filled plain tensors."""
     parameters = {}
     for spec in foreign.parameters:
+        if not spec.persistable:
+            shape = [max(d, 0) for d in spec.meta.shape]
+            buffer = wrap(np.zeros(shape, spec.meta.dtype.np_dtype))
+            buffer.name = unique_name.generate(spec.name)
+            parameters[spec.name] = buffer
+            continue
         array = arrays[spec.name]
         param = EagerParamBase(array.shape, spec.meta.dtype,
                                name=unique_name.generate(spec.name),
