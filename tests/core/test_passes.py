@@ -77,3 +77,64 @@ def test_verifier_rejects_use_before_definition():
     ops.insert(0, ops.pop(tanh))
     with pytest.raises(VerificationError, match="pd_op.tanh.*not defined"):
         verify(program)
+
+
+def _build_with_control_flow():
+    """Passes must see reads inside blocks: `w` is only read in a branch, `u` only in a loop."""
+    from paddle._core.ir.control_flow import IfBuilder, WhileBuilder
+    with Tracer() as tracer:
+        x = tracer.input([2, 4], "float32", "x")
+        w = paddle.exp(x)
+        u = paddle.tanh(x)
+        paddle.sigmoid(x)                      # unused: DCE
+        branch = IfBuilder(tracer, x.sum() > 0)
+        with branch.branch(0):
+            a = w * 2
+            paddle.cos(x)                      # unused inside the block: DCE
+        with branch.branch(1):
+            b = paddle.tanh(x)                 # equal to u but in another block: kept
+        (y,) = branch.finish([a], [b])
+        i = paddle.zeros([], "int64")
+        loop = WhileBuilder(tracer)
+        arg_i, arg_y = loop.begin_body([i, y], [i.meta, y.meta])
+        with loop.recording():
+            next_i, next_y = arg_i + 1, arg_y + u
+            again = next_i < 2
+        _, out = loop.finish(i < 2, again, [next_i, next_y])
+    return tracer.program, [out.value]
+
+
+@pytest.mark.parametrize("passes", [[dce], [cse], [constant_fold], [release_dead_values],
+                                    [constant_fold, cse, dce, release_dead_values]])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_passes_keep_control_flow_outputs(passes, sign):
+    program, outputs = _build_with_control_flow()
+    x = sign * np.random.default_rng(0).random((2, 4)).astype("float32")
+    before = Interpreter(program, outputs).run({"x": x})[0]
+    outputs = PassManager(passes, print_ir=False).run(program, outputs)
+    np.testing.assert_allclose(Interpreter(program, outputs).run({"x": x})[0], before,
+                               rtol=1e-6)
+
+
+def test_dce_prunes_inside_blocks():
+    program, outputs = _build_with_control_flow()
+    dce(program, outputs)
+    names = [op.name for op in program.all_ops()]
+    assert "pd_op.sigmoid" not in names and "pd_op.cos" not in names
+    assert names.count("pd_op.tanh") == 2 and "pd_op.exp" in names
+
+
+def test_verifier_checks_control_flow_typing():
+    program, _ = _build_with_control_flow()
+    verify(program)
+    if_op = next(op for op in program.all_ops() if op.name == "pd_op.if")
+    true_yield = if_op.regions[0].ops[-1]
+    true_yield.inputs = true_yield.inputs + true_yield.inputs
+    with pytest.raises(VerificationError, match=r"pd_op.if.*1 results.*yield 2 and 1"):
+        verify(program)
+    true_yield.inputs = true_yield.inputs[:1]
+    while_op = next(op for op in program.all_ops() if op.name == "pd_op.while")
+    result = while_op.outputs[1]
+    result.meta = type(result.meta)([3, 4], result.meta.dtype)
+    with pytest.raises(VerificationError, match=r"pd_op.while.*result 1 is typed \[3, 4\]"):
+        verify(program)

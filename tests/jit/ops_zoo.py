@@ -116,3 +116,39 @@ def build2(paddle):
                     paddle.floor_divide(i, i + 1), paddle.remainder(x, y), F.glu(x, 1)]
 
     return Zoo2()
+
+
+SPECS3 = [("x", [2, 4], "float32"), ("y", [2, 4], "float32"), ("i", [2], "int64"),
+          ("m", [3, 3], "float32")]
+
+
+def inputs3(np):
+    rng = np.random.default_rng(7)
+    m = rng.standard_normal([3, 3]).astype("float32") + 3 * np.eye(3, dtype="float32")
+    return [rng.standard_normal([2, 4]).astype("float32"),
+            rng.standard_normal([2, 4]).astype("float32"), np.array([3, 1], "int64"), m]
+
+
+def build3(paddle):
+    """Special functions, selection, scans and linear algebra."""
+    F = paddle.nn.functional
+
+    class Zoo3(paddle.nn.Layer):
+        def forward(self, x, y, i, m):
+            a = paddle.abs(x) + 0.5
+            index = i.unsqueeze(0).expand([2, 2])
+            return [paddle.mode(x, 1)[0], paddle.cross(x[:, :3], y[:, :3], axis=1),
+                    paddle.trace(m), paddle.searchsorted(paddle.sort(x), y),
+                    paddle.put_along_axis(x, index, 1.0, 1), F.maxout(x.reshape([1, 4, 2, 1]), 2),
+                    paddle.bitwise_left_shift(i, i % 3), F.nll_loss(F.log_softmax(x), i),
+                    paddle.cummax(x, 1)[0], paddle.cummin(x, 1)[1], paddle.logcumsumexp(x, 1),
+                    paddle.linalg.det(m), paddle.inverse(m), paddle.lgamma(a), paddle.digamma(a),
+                    paddle.i0(x), paddle.heaviside(x, y), paddle.copysign(x, y),
+                    paddle.kthvalue(x, 3, 1)[1], paddle.take_along_axis(x, index, 1),
+                    paddle.amax(x, 1), paddle.amin(x, 0), paddle.all(x > -5, 1), paddle.any(x > 1),
+                    paddle.prod(a), paddle.nan_to_num(paddle.log(x)), paddle.isinf(1 / x),
+                    paddle.norm(x, p=2, axis=1), paddle.dist(x, y), paddle.outer(x[0], y[0]),
+                    paddle.kron(x[:, :2], y[:, :2]), paddle.rot90(x), paddle.t(m),
+                    paddle.masked_fill(x, x > 0, 2.0), paddle.count_nonzero(x > 0, 1)]
+
+    return Zoo3()

@@ -162,3 +162,12 @@ def test_rnn_wrapper_passes_nested_inputs_and_kwargs():
 def test_errors_name_the_argument(make, message):
     with pytest.raises(ValueError, match=message):
         make()
+
+
+def test_to_static_with_unknown_batch_matches_eager():
+    paddle.seed(0)
+    lstm = paddle.nn.LSTM(4, 6, 2, direction="bidirect")
+    x = paddle.randn([3, 5, 4])
+    expected = lstm(x)[0].numpy()
+    static = paddle.jit.to_static(lstm, input_spec=[paddle.static.InputSpec([None, 5, 4])])
+    np.testing.assert_allclose(static(x)[0].numpy(), expected, rtol=1e-6, atol=1e-7)

@@ -251,3 +251,29 @@ def test_printed_program_nests_blocks_like_paddle(static_mode):
     assert '        () = "cf.yield" (%' in text
     assert '"pd_op.while" (cond=%' in text and ", inputs=%" in text
     assert "    ^%arg_0 {stop_gradient:true}, %arg_1 {stop_gradient:true}\n" in text
+
+
+def test_static_backward_through_control_flow_is_refused_clearly(static_mode):
+    def build():
+        x = paddle.static.data("x", [2], "float32")
+        x.stop_gradient = False
+        y = C.cond(paddle.sum(x) > 0, lambda: x * 2, lambda: x - 1)
+        return x, paddle.sum(y)
+
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x, loss = build()
+        with pytest.raises(NotImplementedError, match=r"control flow \(pd_op.if\).*to_static"):
+            paddle.static.gradients(loss, [x])
+
+
+def test_values_inside_blocks_cannot_be_fetched(static_mode):
+    inner = []
+
+    def build():
+        x = paddle.static.data("x", [2], "float32")
+        return C.cond(paddle.sum(x) > 0, lambda: inner.append(x * 2) or inner[0], lambda: x)
+
+    program, _ = _build(build)
+    with pytest.raises(ValueError, match="inside the block of a pd_op.if"):
+        _run(program, {"x": np.ones(2, "float32")}, [inner[0]])

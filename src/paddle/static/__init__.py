@@ -47,6 +47,7 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None)
 
 
 def _require_static_shapes(program):
+    _refuse_control_flow(program)
     for op in program.all_ops():
         for v in op.outputs:
             if -1 in v.meta.shape:
@@ -55,6 +56,18 @@ def _require_static_shapes(program):
                     f"{v.shape} (from {op.name}); Feijiang builds static backward programs "
                     "for fully known shapes only. Declare inputs with concrete shapes, or use "
                     "paddle.jit.to_static, which specializes on the shapes it is called with.")
+
+
+def _refuse_control_flow(program):
+    from .._core.ir.control_flow import IF, WHILE
+    for op in program.all_ops():
+        if op.name in (IF, WHILE) and any(v.meta.dtype.is_floating_point or
+                                          v.meta.dtype.is_complex for v in op.outputs):
+            raise NotImplementedError(
+                f"paddle.static.gradients: the program has control flow ({op.name}) carrying "
+                "floating-point values, and Feijiang does not build static backward programs "
+                "through control flow. Use paddle.jit.to_static, whose training path "
+                "differentiates through the branches and loop iterations that actually run.")
 
 
 def _bind(t):

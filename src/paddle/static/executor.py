@@ -53,15 +53,25 @@ def _as_list(fetch_list):
 
 def _fetch_value(program, item):
     if isinstance(item, Tensor) and is_symbolic(item):
-        return item._data.value
+        return _outside_blocks(item._data.value)
     if isinstance(item, str):
         for op in program.all_ops():
             for out in op.outputs:
                 if out.name == item:
-                    return out
+                    return _outside_blocks(out)
         raise ValueError(f"Executor.run: no variable named '{item}' in the program")
     raise TypeError(f"Executor.run: fetch_list items must be variables of the program or their "
                     f"names, but received {type(item).__name__}")
+
+
+def _outside_blocks(value):
+    """Only values of the global block exist after a run; branch and loop-body values are
+    reached through the control-flow op's results."""
+    home = value.defining_block()
+    if home is not None and home.parent is not None:
+        raise ValueError(f"Executor.run: cannot fetch a value computed inside the block of a "
+                         f"{home.parent_op.name}; fetch the op's results instead")
+    return value
 
 
 def global_scope():

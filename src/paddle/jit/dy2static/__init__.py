@@ -13,7 +13,8 @@ raises instead):
 
 - functions without available source (interactive sessions, exec), lambdas, generators and
   coroutines — they are traced as they are;
-- statements whose body declares `global`/`nonlocal` or contains `yield` stay Python;
+- statements whose body declares `global`/`nonlocal`, contains `yield` or unbinds a variable
+  (`del x`) stay Python;
 - `try`/`except` around code that needs a tensor's value (the trace's error would be caught);
 - variables assigned on only some paths of a tensor `if` and used afterwards, or set to values
   other than tensors and Python numbers differently per path;

@@ -32,7 +32,12 @@ def is_library(function) -> bool:
     code = getattr(function, "__code__", None)
     if code is None:
         return True
-    return os.path.realpath(code.co_filename).startswith(_library_dirs)
+    return _installed(code.co_filename)
+
+
+@functools.lru_cache(maxsize=1024)
+def _installed(filename: str) -> bool:
+    return os.path.realpath(filename).startswith(_library_dirs)
 
 
 def convert_call(fn):

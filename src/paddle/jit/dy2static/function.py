@@ -76,7 +76,44 @@ def _parse(fn) -> ast.FunctionDef:
         raise Unconvertible(f"the source of {fn.__qualname__} is not a plain def statement")
     ast.increment_lineno(tree, code.co_firstlineno - 1)
     node.decorator_list = []
+    owner = _defining_class(fn)
+    if owner:
+        _Mangler(owner).visit(node)
     return node
+
+
+def _defining_class(fn) -> str | None:
+    """The name of the class whose body defines fn (Python mangles `__x` names there)."""
+    parts = fn.__qualname__.split(".")
+    if len(parts) < 2 or parts[-2] == "<locals>":
+        return None
+    return parts[-2]
+
+
+class _Mangler(ast.NodeTransformer):
+    """Apply the private-name mangling the compiler did in the class body: compiled outside
+    the class, `self.__x` must read `self._Class__x` as the original method does."""
+
+    def __init__(self, owner: str):
+        self.prefix = "_" + owner.lstrip("_")
+
+    def _mangle(self, name: str) -> str:
+        if name.startswith("__") and not name.endswith("__") and "." not in name:
+            return self.prefix + name
+        return name
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        node.attr = self._mangle(node.attr)
+        return node
+
+    def visit_Name(self, node):
+        node.id = self._mangle(node.id)
+        return node
+
+    def visit_arg(self, node):
+        node.arg = self._mangle(node.arg)
+        return node
 
 
 def _convert(fn) -> _Conversion:

@@ -75,6 +75,12 @@ def parameters(function: ast.AST) -> list:
     return names
 
 
+def deletes_names(nodes) -> bool:
+    """Whether `nodes` unbind a variable (`del x`); a branch run as a function cannot."""
+    return any(isinstance(node, ast.Delete) and any(isinstance(t, ast.Name) for t in node.targets)
+               for node in _walk_scope(nodes))
+
+
 def is_generator(function: ast.AST) -> bool:
     return any(isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await))
                for node in _walk_scope(function.body))

@@ -14,7 +14,9 @@ nothing else:
 Then every `return v` nested in control flow becomes `__return_value = v; __return_flag = True`
 (plus `break` inside a loop, left to the loop lowering), statements after a statement that may
 have returned run under `if not __return_flag:`, and the function ends with
-`return __return_value`. A flag that nothing reads is dropped again.
+`return __return_value`. A flag that nothing reads is dropped again. When some path may fall off
+the end (returning None), the value is called `__result_N` and starts as None, which no tensor
+branch may stand in for.
 """
 from __future__ import annotations
 
@@ -73,6 +75,7 @@ class ReturnLowering:
     """Rewrites one function body; `flag` and `value` are the hidden variable names."""
 
     def __init__(self, index: int):
+        self.index = index
         self.flag = f"__return_flag_{index}"
         self.value = f"__return_value_{index}"
 
@@ -80,8 +83,16 @@ class ReturnLowering:
         function.body = restructure(function.body)
         if not _nested_return(function.body):
             return
+        if always_returns(function.body):
+            # Every path assigns the value before the end, so where a tensor branch has not
+            # assigned it yet, a stand-in of the other branch's type may fill it (runtime.py).
+            start = ast.Call(ast.Attribute(ast.Name("_jst", ast.Load()), "Unassigned",
+                                           ast.Load()), [ast.Constant(self.value)], [])
+        else:
+            self.value = f"__result_{self.index}"  # may fall off the end: None, never filled
+            start = ast.Constant(None)
         body = self._lower(function.body, in_loop=False)
-        init = [_assign(self.flag, ast.Constant(False)), _assign(self.value, ast.Constant(None))]
+        init = [_assign(self.flag, ast.Constant(False)), _assign(self.value, start)]
         function.body = init + body + [ast.Return(ast.Name(self.value, ast.Load()))]
         if not any(isinstance(n, ast.Name) and n.id == self.flag and isinstance(n.ctx, ast.Load)
                    for n in ast.walk(function)):

@@ -12,8 +12,8 @@ from ..._core.ir.control_flow import ControlFlowScopeError
 from ..._core.tensor import Tensor
 from ..._core.tracing import is_symbolic
 from ...static.nn._cond import bool_predicate, trace_cond
-from ...static.nn._structure import (  # noqa: F401 - UndefinedVar is a helper too
-    UndefinedVar,
+from ...static.nn._structure import (  # noqa: F401 - Unassigned is a helper too
+    Unassigned,
     UnsupportedControlFlow,
     assert_same_structure,
     flatten,
@@ -42,12 +42,13 @@ def convert_ifelse(pred, true_fn, false_fn, get_args, set_args, names) -> None:
         (true_fn if _truth(pred) else false_fn)()
         return
     init = get_args()
+    guard = _InPlaceGuard(init)
 
     def branch(fn):
         def traced():
             set_args(_fresh(init))
             fn()
-            return tuple(get_args())
+            return guard.detach(tuple(get_args()))
         return traced
 
     try:
@@ -57,7 +58,7 @@ def convert_ifelse(pred, true_fn, false_fn, get_args, set_args, names) -> None:
                             none_is_undefined=True)
     except (ValueError, TypeError, RuntimeError) as exc:
         raise _unsupported(f"an if on a tensor assigning {list(names)}", exc) from exc
-    set_args(_restore(init, tuple(merged)))
+    set_args(_restore(init, guard.reattach(tuple(merged))))
 
 
 def convert_ifexp(pred, true_fn, false_fn):
@@ -101,6 +102,55 @@ def convert_while_loop(cond_fn, body_fn, get_args, set_args, names) -> None:
     except (ValueError, TypeError, RuntimeError) as exc:
         raise _unsupported(f"a while loop on a tensor carrying {list(names)}", exc) from exc
     set_args(_restore(init, pack_as(template, iter(finals))))
+
+
+class _InPlaceGuard:
+    """Keeps in-place updates (`x[i] = v`, `x.add_(y)`) of one branch out of the other.
+
+    An in-place op on a symbolic tensor re-points that tensor object at the op's result. After
+    a branch, each such tensor is restored and its branch value handed on as a separate object;
+    after the merge, the tensor object takes the merged value, so it stays the same object."""
+
+    def __init__(self, init):
+        self.init = list(init)
+        self.tensors = [v for v in flatten(self.init) if is_symbolic(v)]
+        self.saved = [_state(t) for t in self.tensors]
+        self.mutated: set = set()
+
+    def detach(self, values: tuple) -> tuple:
+        changed = {id(t) for t, s in zip(self.tensors, self.saved) if t._data is not s[0]}
+        self.mutated |= changed
+        leaves = [_alias(v) if id(v) in changed else v for v in flatten(list(values))]
+        for t, s in zip(self.tensors, self.saved):
+            _set_state(t, s)
+        return tuple(pack_as(list(values), iter(leaves)))
+
+    def reattach(self, values: tuple) -> tuple:
+        if not self.mutated:
+            return values
+        leaves = []
+        for value, original in zip(flatten(list(values)), flatten(self.init)):
+            if id(original) in self.mutated and isinstance(value, Tensor):
+                _set_state(original, _state(value))
+                value = original
+            leaves.append(value)
+        return tuple(pack_as(list(values), iter(leaves)))
+
+
+def _state(t) -> tuple:
+    return t._data, t._node, t._out_idx, t.stop_gradient
+
+
+def _set_state(t, state: tuple) -> None:
+    t._data, t._node, t._out_idx, t.stop_gradient = state
+
+
+def _alias(t):
+    """A second tensor object with t's current value and autograd identity."""
+    twin = object.__new__(type(t))
+    for slot in ("_data", "stop_gradient", "_grad", "_node", "_out_idx", "_version", "_extra"):
+        setattr(twin, slot, getattr(t, slot))
+    return twin
 
 
 def _check_loop_structure(before: list, after: list, names) -> None:

@@ -21,11 +21,11 @@ plain Python or to record program ops.
 `_jst.convert_ifexp` (operands wrapped in lambdas to keep short-circuiting); calls go through
 `_jst.convert_call` (which converts user functions they reach); `x.shape` and `len(x)` give
 tensors for dynamic dims. Variables first assigned inside converted statements start as
-`_jst.UndefinedVar` so the helper functions can declare them `nonlocal`. Early returns and
+`_jst.Unassigned` so the helper functions can declare them `nonlocal`. Early returns and
 break/continue were lowered to flags before (returns.py, loops.py).
 
 A statement whose body holds something a nested function cannot (a `global` declaration, a
-`yield`, a return or break not lowered) stays Python: it works on Python values and, on tensors,
+`yield`, `del x`, a return or break not lowered) stays Python: it works on Python values and, on tensors,
 leaves the decision to the trace (which falls back to eager execution).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from __future__ import annotations
 import ast
 
 from .loops import LoopLowering, assign, jst, load
-from .names import assigned_names, contains, declared, mutated_names, parameters
+from .names import assigned_names, contains, declared, deletes_names, mutated_names, parameters
 from .returns import ReturnLowering
 
 _HELPER = "__jst_"
@@ -70,7 +70,7 @@ def _nested_functions(function) -> list:
 def _hoist(function, names: list) -> None:
     globals_, nonlocals = declared(function)
     skip = set(parameters(function)) | globals_ | nonlocals
-    hoisted = [assign(n, ast.Call(jst("UndefinedVar"), [ast.Constant(n)], []))
+    hoisted = [assign(n, ast.Call(jst("Unassigned"), [ast.Constant(n)], []))
                for n in names if n not in skip]
     function.body = hoisted + function.body
 
@@ -151,7 +151,7 @@ class _ControlFlow(ast.NodeTransformer):
         return [*helpers, ast.Expr(call)]
 
     def _convertible(self, stmts: list) -> bool:
-        return not (contains(stmts, _UNCONVERTIBLE)
+        return not (contains(stmts, _UNCONVERTIBLE) or deletes_names(stmts)
                     or contains(stmts, (ast.Break, ast.Continue), stop_at=_LOOPS))
 
     def _names(self, stmts: list) -> list:

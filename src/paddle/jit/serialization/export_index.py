@@ -2,10 +2,12 @@
 as Paddle's own `__getitem__` emits them."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..._core import dtype as _dt
 from ..._core.meta import TensorMeta
 from .export import ExportCall, UnsupportedExportError, exports
-from .pir_codec import array_attr
+from .pir_codec import array_attr, attr
 
 INT_MAX = 2147483647
 
@@ -115,17 +117,41 @@ def _getitem_basic(c: ExportCall):
 
 @exports("getitem")
 def _getitem(c: ExportCall):
-    """One integer index tensor (1-D) on one axis, other items full slices: a gather."""
-    spec = c.attrs["spec"]
+    """Integer index tensors: one 1-D tensor on one axis is a gather; tensors on the leading
+    dims are a gather_nd over their broadcast, stacked coordinates."""
     x_meta = c.in_meta(0)
-    items = _expand_ellipsis(spec, len(x_meta.shape))
+    items = _expand_ellipsis(c.attrs["spec"], len(x_meta.shape))
     tensors = [i for i, item in enumerate(items) if item[0] == "tensor"]
-    index_meta = c.op.inputs[1][0].meta if len(c.op.inputs[1]) == 1 else None
-    simple = all(item == ("slice", None, None, None) for i, item in enumerate(items)
-                 if i not in tensors)
-    if len(tensors) != 1 or index_meta is None or len(index_meta.shape) != 1 \
-            or index_meta.dtype.kind not in "iu" or not simple:
-        raise UnsupportedExportError("(jit.save) only x[..., index_tensor, ...] with one 1-D "
-                                     "integer index tensor is exported")
-    axis = c.w.full([1], tensors[0], _dt.int32)
-    return c.emit("1.gather", [c.ins[0], c.ins[1][0], axis])
+    metas = [v.meta for v in c.op.inputs[1]]
+    full = all(item == ("slice", None, None, None) for i, item in enumerate(items)
+               if i not in tensors)
+    if not full or any(m.dtype.kind not in "iu" for m in metas):
+        raise UnsupportedExportError("(jit.save) indexing with boolean masks or with tensors "
+                                     "mixed with slices is not exported yet")
+    if len(tensors) == 1 and len(metas[0].shape) == 1:
+        axis = c.w.full([1], tensors[0], _dt.int32)
+        return c.emit("1.gather", [c.ins[0], c.ins[1][0], axis])
+    if tensors != list(range(len(tensors))):
+        raise UnsupportedExportError("(jit.save) index tensors must address the leading dims")
+    return c.emit("1.gather_nd", [c.ins[0], _coordinates(c, [items[i][1] for i in tensors])])
+
+
+def _coordinates(c: ExportCall, order: list) -> int:
+    """stack([broadcast(t0), broadcast(t1), ...], -1) of the index tensors, as int64."""
+    metas = [c.op.inputs[1][k].meta for k in order]
+    shape = list(np.broadcast_shapes(*[tuple(m.shape) for m in metas]))
+    if any(d < 0 for d in shape):
+        raise UnsupportedExportError("(jit.save) index tensors of unknown shape")
+    common = TensorMeta(shape, _dt.int64)
+    parts = []
+    for k, meta in zip(order, metas):
+        value = c.ins[1][k]
+        if meta.dtype is not _dt.int64:
+            value = c.w.emit("1.cast", [value], [("dtype", attr("1.a_dtype", _dt.int64))],
+                             [TensorMeta(meta.shape, _dt.int64)])[0]
+        if list(meta.shape) != shape:
+            value = c.w.emit("1.expand", [value, c.w.int_array(shape)], [], [common])[0]
+        parts.append(value)
+    vector = c.w.emit("0.combine", parts, [], [[common] * len(parts)])[0]
+    return c.w.emit("1.stack", [vector], [("axis", attr("0.a_i32", -1))],
+                    [TensorMeta(shape + [len(parts)], _dt.int64)])[0]

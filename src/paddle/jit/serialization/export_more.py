@@ -2,6 +2,8 @@
 assignment (`x[...] = v`) and the fused recurrent layer."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..._core import dtype as _dt
 from ..._core.meta import TensorMeta
 from .export import ExportCall, UnsupportedExportError, exports
@@ -275,3 +277,24 @@ def _setitem(c: ExportCall):
     vector = c.w.emit("0.combine", [c.ins[2][k] for k in order], [], [metas])[0]
     return c.emit("1.index_put", [c.ins[0], vector, _cast_values(c)],
                   [("accumulate", attr("0.a_bool", False))])
+
+
+@exports("nan_to_num")
+def _nan_to_num(c: ExportCall):
+    """Paddle composes nan_to_num from isnan/isinf/where; so does the export (without writing
+    infinities into the JSON)."""
+    meta = c.in_meta(0)
+    limit = float(np.finfo(meta.dtype.np_dtype).max)
+    flags = TensorMeta(meta.shape, _dt.bool_)
+    infinite = c.w.emit("1.isinf", [c.ins[0]], [], [flags])[0]
+    positive = c.w.emit("1.greater_than", [c.ins[0], c.w.full([], 0, meta.dtype)], [],
+                        [flags])[0]
+    negative = c.w.emit("1.logical_not", [positive], [], [flags])[0]
+    value = c.ins[0]
+    for side, chosen, default in ((positive, c.attrs["posinf"], limit),
+                                  (negative, c.attrs["neginf"], -limit)):
+        hit = c.w.emit("1.logical_and", [infinite, side], [], [flags])[0]
+        fill = c.w.full([], default if chosen is None else chosen, meta.dtype)
+        value = c.w.emit("1.where", [hit, fill, value], [], [meta])[0]
+    nan = c.w.emit("1.isnan", [c.ins[0]], [], [flags])[0]
+    return c.emit("1.where", [nan, c.w.full([], c.attrs["nan"], meta.dtype), value])

@@ -170,7 +170,7 @@ def _sum(c: Call):
     return paddle.sum(c.ins[0], _axes(c), c.attr("dtype"), c.attr("keepdim", False))
 
 
-@pir_op("mean", "max", "min", "amax", "amin")
+@pir_op("mean", "max", "min")
 def _reduce(c: Call):
     fn = getattr(paddle, c.name.split(".")[1])
     return fn(c.ins[0], _axes(c), c.attr("keepdim", False))
@@ -182,7 +182,7 @@ def _prod(c: Call):
     return paddle.prod(c.ins[0], axes, c.attr("keepdim", False))
 
 
-@pir_op("all", "any", "logsumexp")
+@pir_op("all", "any", "logsumexp", "amax", "amin")
 def _reduce_attr_axis(c: Call):
     fn = getattr(paddle, c.name.split(".")[1])
     axes = None if c.attr("reduce_all", False) else (c.attr("axis") or None)

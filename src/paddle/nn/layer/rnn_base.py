@@ -10,12 +10,11 @@ per-step cell loop instead (as in Paddle, whose fused kernel has no projection e
 from __future__ import annotations
 
 from ..._core.ops import nn_rnn
-from ...tensor.creation import full
 from ...tensor.manipulation import concat, stack, transpose, unstack
 from .. import functional as F
 from .container import LayerList
 from .rnn import RNN, BiRNN
-from .rnn_cells import GRUCell, LSTMCell, SimpleRNNCell
+from .rnn_cells import GRUCell, LSTMCell, SimpleRNNCell, filled
 
 _BIDIRECTIONAL = ("bidirectional", "bidirect")
 _CELLS = {"LSTM": LSTMCell, "GRU": GRUCell, "RNN_TANH": SimpleRNNCell,
@@ -97,11 +96,11 @@ class RNNBase(LayerList):
         return self._cell_forward(inputs, initial_states, sequence_length)
 
     def _zero_states(self, inputs):
-        batch = inputs.shape[1 if self.time_major else 0]
         rows = self.num_layers * self.num_directions
         widths = [self.proj_size or self.hidden_size, self.hidden_size]
-        return tuple(full([rows, batch, widths[k]], 0, inputs.dtype)
-                     for k in range(self.state_components))
+        batch_dim = 1 if self.time_major else 0
+        return tuple(transpose(filled(inputs, batch_dim, [rows, widths[k]], 0, inputs.dtype),
+                               [1, 0, 2]) for k in range(self.state_components))
 
     def _check_states(self, inputs, states):
         name = type(self).__name__
@@ -116,7 +115,8 @@ class RNNBase(LayerList):
         widths = [self.proj_size or self.hidden_size, self.hidden_size]
         for k, state in enumerate(states):
             expected = [self.num_layers * self.num_directions, batch, widths[k]]
-            if list(state.shape) != expected:
+            if any(e != g and -1 not in (e, g) for e, g in zip(expected, state.shape)) \
+                    or state.ndim != 3:
                 raise ValueError(f"({name}) initial_states[{k}] must have shape {expected} "
                                  f"([num_layers * num_directions, batch_size, hidden_size]), "
                                  f"but received {list(state.shape)}.")

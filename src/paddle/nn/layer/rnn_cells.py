@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 from ..._core import dtype as _dt
-from ...tensor.creation import full
+from ...tensor.creation import full, zeros_like
 from ...tensor.linalg import matmul
-from ...tensor.manipulation import split
+from ...tensor.manipulation import cast, reshape, split
 from ...tensor.math_unary import tanh
+from ...tensor.reduction import sum as sum_over
 from .. import functional as F
 from ..initializer import Constant, Uniform
 from .layers import Layer
@@ -34,6 +35,20 @@ def first_tensor(nest):
     return nest
 
 
+def filled(batch_ref, batch_dim, dims, value, dtype):
+    """full([batch] + dims) where batch is batch_ref.shape[batch_dim]; while tracing with an
+    unknown batch size the batch dimension comes from broadcasting against batch_ref."""
+    batch = batch_ref.shape[batch_dim]
+    if batch != -1:
+        return full([batch] + list(dims), value, dtype)
+    zeros = zeros_like(batch_ref)
+    others = [axis for axis in range(zeros.ndim) if axis != batch_dim]
+    if others:
+        zeros = sum_over(zeros, axis=others)
+    zeros = cast(reshape(zeros, [-1] + [1] * len(dims)), dtype)
+    return full([1] + list(dims), value, dtype) + zeros
+
+
 class RNNCellBase(Layer):
     """Base class of recurrent cells: subclasses compute one step in `forward(inputs, states)`
     and describe their states with `state_shape` (and optionally `state_dtype`)."""
@@ -49,7 +64,7 @@ class RNNCellBase(Layer):
             >>> cell.get_initial_states(paddle.ones([3, 4])).shape
             paddle.Size([3, 6])
         """
-        batch = first_tensor(batch_ref).shape[batch_dim_idx]
+        ref = first_tensor(batch_ref)
         shapes = self.state_shape if shape is None else shape
         if dtype is None:
             try:
@@ -59,8 +74,8 @@ class RNNCellBase(Layer):
 
         def make(one_shape, one_dtype):
             dims = list(one_shape)
-            dims = [batch] + (dims[1:] if dims and dims[0] == -1 else dims)
-            return full(dims, init_value, one_dtype)
+            dims = dims[1:] if dims and dims[0] == -1 else dims
+            return filled(ref, batch_dim_idx, dims, init_value, one_dtype)
 
         if isinstance(dtype, (list, tuple)) and not _is_shape(shapes):
             dtypes = iter(_flat_dtypes(dtype))

@@ -7,17 +7,27 @@ How a pair of leaves (true branch, false branch) merges, as Paddle's cond does:
 - equal Python numbers of one type: stay that Python number; unequal ones become 0-d tensors
   (bool, int64, float64) in each block; a number against a tensor becomes a 0-d tensor of the
   tensor's dtype;
-- None against None stays None; the very same object stays itself;
+- the very same object (None, an UndefinedVar, …) on both sides stays itself;
 - an UndefinedVar on either side (to_static: assigned on one path only) gives an UndefinedVar,
-  unless the caller lets that item be filled: then the missing side yields zeros of the other's
-  type (used for to_static's hidden return values, which a flag guards).
+  unless the caller lets that item be filled and the side lacking it has never been assigned
+  (Unassigned): then that side yields zeros of the other's type. to_static fills only the hidden
+  return value of a function that returns on every path, so a stand-in is always overwritten
+  before the function returns.
 """
 from __future__ import annotations
 
 from ..._core import state
 from ..._core.ir.control_flow import IfBuilder, check_predicate
+from ..._core.meta import TensorMeta
 from ..._core.tensor import Tensor
-from ._structure import UndefinedVar, assert_same_structure, flatten, is_container, pack_as
+from ._structure import (
+    Unassigned,
+    UndefinedVar,
+    assert_same_structure,
+    flatten,
+    is_container,
+    pack_as,
+)
 
 _NUMBER_DTYPES = {bool: "bool", int: "int64", float: "float64"}
 
@@ -64,13 +74,7 @@ def bool_predicate(pred, what: str):
     return pred
 
 
-def _meta(t):
-    from ..._core.tracing import SymbolicTensor
-    return t.meta if isinstance(t, SymbolicTensor) else _concrete_meta(t)
-
-
-def _concrete_meta(t):
-    from ..._core.meta import TensorMeta
+def _meta(t) -> TensorMeta:
     return TensorMeta(tuple(t.shape), t.dtype)
 
 
@@ -116,21 +120,26 @@ class _Merger:
         """A whole item missing on one side takes the other side's structure."""
         def missing(x):
             return isinstance(x, UndefinedVar) or (x is None and self.none_is_undefined)
+
+        def padded(item, template):
+            kind = Unassigned if isinstance(item, Unassigned) else UndefinedVar
+            return pack_as(template, (kind("padding") for _ in flatten(template)))
+
         if missing(true_item) and is_container(false_item):
-            true_item = pack_as(false_item, (UndefinedVar("padding") for _ in flatten(false_item)))
+            true_item = padded(true_item, false_item)
         if missing(false_item) and is_container(true_item):
-            false_item = pack_as(true_item, (UndefinedVar("padding") for _ in flatten(true_item)))
+            false_item = padded(false_item, true_item)
         return true_item, false_item
 
     def leaf(self, t, f, name: str, fill: bool):
         if isinstance(t, Tensor) and isinstance(f, Tensor):
             return self._yield(t, f)
-        if self._undefined(t) or self._undefined(f):
-            return self._fill(t, f, name) if fill else UndefinedVar(name)
-        if t is None and f is None:
-            return None
         if t is f:
             return t
+        if fill and (isinstance(t, Unassigned) or isinstance(f, Unassigned)):
+            return self._fill(t, f, name)
+        if self._undefined(t) or self._undefined(f):
+            return UndefinedVar(name)
         if _is_number(t) and _is_number(f) and type(t) is type(f):
             if t == f:
                 return t
@@ -157,14 +166,18 @@ class _Merger:
             return full([], value, dtype or _NUMBER_DTYPES[type(value)])
 
     def _fill(self, t, f, name: str):
-        """Zeros of the defined side's type for the side that lacks the value."""
+        """Zeros of the defined side's type for the side that lacks the value (a Python number
+        becomes a 0-d tensor first)."""
         from ...tensor.creation import zeros
-        defined, branch = (t, 1) if isinstance(t, Tensor) else (f, 0)
+        missing = 1 if isinstance(f, Unassigned) else 0
+        defined = t if missing == 1 else f
+        if _is_number(defined):
+            defined = self._constant(1 - missing, defined, None)
         if not isinstance(defined, Tensor):
             return UndefinedVar(name)
-        with self.builder.branch(branch):
+        with self.builder.branch(missing):
             stand_in = zeros([max(d, 0) for d in defined.shape], defined.dtype)
-        return self._yield(t, stand_in) if branch == 1 else self._yield(stand_in, f)
+        return self._yield(defined, stand_in) if missing == 1 else self._yield(stand_in, defined)
 
 
 def _is_number(value) -> bool:

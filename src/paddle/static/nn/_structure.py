@@ -41,6 +41,14 @@ class UndefinedVar:
     __array__ = _unusable
 
 
+class Unassigned(UndefinedVar):
+    """A variable not assigned on any path yet (to_static starts local variables this way), as
+    opposed to one assigned on some paths only: a loop may carry it from a stand-in value, since
+    code that reads it before assigning it has failed to convert already."""
+
+    __slots__ = ()
+
+
 def _items(value):
     if isinstance(value, dict):
         return [value[k] for k in sorted(value)]

@@ -4,9 +4,10 @@ it yields.
 
 Loop values are the leaves of the flattened loop variables. Tensors are carried by the op.
 Python numbers stay Python values while the body leaves them unchanged; one the body changes is
-carried as a 0-d tensor (bool, int64, float64). A missing value (None or to_static's UndefinedVar)
-that the body assigns is carried from zeros of the assigned type (the body sets it before any
-read, or tracing would have failed). When an iteration changes a value's shape, or one of these
+carried as a 0-d tensor (bool, int64, float64). A variable not assigned on any path yet
+(to_static's Unassigned) that the body assigns is carried from zeros of the assigned type (the
+body sets it before any read, or tracing would have failed); None, or a variable assigned on
+some paths only, has no tensor to stand for it. When an iteration changes a value's shape, or one of these
 promotions happens, the body is traced again with the more general argument types; the op is
 only added to the program once its body is final.
 """
@@ -16,7 +17,7 @@ from ..._core import state
 from ..._core.ir.control_flow import WHILE, WhileBuilder, check_predicate, merge_meta
 from ..._core.meta import TensorMeta
 from ..._core.tensor import Tensor
-from ._structure import UndefinedVar, UnsupportedControlFlow
+from ._structure import Unassigned, UndefinedVar, UnsupportedControlFlow
 
 _NUMBER_DTYPES = {bool: "bool", int: "int64", float: "float64"}
 _MAX_TRACES = 32
@@ -129,7 +130,7 @@ class _Loop:
         from ...tensor.creation import full, zeros
         if _is_number(init):
             start = full([], init, _NUMBER_DTYPES[type(init)])
-        elif init is None or isinstance(init, UndefinedVar):
+        elif isinstance(init, Unassigned):
             if isinstance(nxt, Tensor):
                 start = zeros([max(d, 0) for d in nxt.shape], nxt.dtype)
             else:
