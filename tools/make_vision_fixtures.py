@@ -64,6 +64,7 @@ def main(argv) -> None:
                 (ROOT, os.path.join(ROOT, "src"))]
     os.environ.setdefault("GLOG_minloglevel", "3")
     import numpy as np
+
     import paddle
     if hasattr(paddle, "_core"):
         raise SystemExit("make_vision_fixtures.py must run under real paddlepaddle")

@@ -7,10 +7,10 @@ import gzip
 import json
 import os
 
+import model_zoo as zoo
 import numpy as np
 import pytest
 
-import model_zoo as zoo
 import paddle
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")

@@ -1,6 +1,7 @@
 """`paddle.vision`: image models, transforms, datasets and detection ops."""
-from . import models, ops  # noqa: F401
-from .image import get_image_backend, image_load, set_image_backend  # noqa: F401
-from .models import *  # noqa: F401,F403
+from . import models, ops, transforms  # noqa: F401
+from .image import get_image_backend, image_load, set_image_backend
+from .models import *
+from .transforms import *
 
-__all__ = ["set_image_backend", "get_image_backend", "image_load"]
+__all__ = ["get_image_backend", "image_load", "set_image_backend"]

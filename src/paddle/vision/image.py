@@ -2,7 +2,7 @@
 'cv2' (HWC uint8 arrays in BGR order, as OpenCV reads them) or 'tensor'."""
 from __future__ import annotations
 
-__all__ = ["set_image_backend", "get_image_backend", "image_load"]
+__all__ = ["get_image_backend", "image_load", "set_image_backend"]
 
 BACKENDS = ("pil", "cv2", "tensor")
 _image_backend = "pil"

@@ -11,8 +11,8 @@ from ._utils import load_pretrained
 __all__ = ["AlexNet", "alexnet"]
 
 model_urls = {
-    "alexnet": ("https://paddle-imagenet-models-name.bj.bcebos.com/dygraph/"
-                "AlexNet_pretrained.pdparams", "7f0f9f737132e02732d75a1459d98a43"),
+    "alexnet": (("https://paddle-imagenet-models-name.bj.bcebos.com/dygraph/"
+                "AlexNet_pretrained.pdparams"), "7f0f9f737132e02732d75a1459d98a43"),
 }
 
 

@@ -35,7 +35,7 @@ class BNACConvLayer(nn.Layer):
                                padding=pad, groups=groups, weight_attr=nn.ParamAttr(),
                                bias_attr=False)
 
-    def forward(self, input):  # noqa: A002 - Paddle's parameter name
+    def forward(self, input):
         return self._conv(self._batch_norm(input))
 
 
@@ -51,7 +51,7 @@ class DenseLayer(nn.Layer):
         if dropout:
             self.dropout_func = nn.Dropout(p=dropout, mode="downscale_in_infer")
 
-    def forward(self, input):  # noqa: A002
+    def forward(self, input):
         conv = self.bn_ac_func2(self.bn_ac_func1(input))
         if self.dropout:
             conv = self.dropout_func(conv)
@@ -71,7 +71,7 @@ class DenseBlock(nn.Layer):
             self.dense_layer_func.append(self.add_sublayer(f"{name}_{i + 1}", layer))
             channels += growth_rate
 
-    def forward(self, input):  # noqa: A002
+    def forward(self, input):
         conv = input
         for layer in self.dense_layer_func:
             conv = layer(conv)
@@ -86,7 +86,7 @@ class TransitionLayer(nn.Layer):
         self.conv_ac_func = BNACConvLayer(num_channels, num_output_features, 1, pad=0, stride=1)
         self.pool2d_avg = nn.AvgPool2D(kernel_size=2, stride=2, padding=0)
 
-    def forward(self, input):  # noqa: A002
+    def forward(self, input):
         return self.pool2d_avg(self.conv_ac_func(input))
 
 
@@ -101,7 +101,7 @@ class ConvBNLayer(nn.Layer):
                                bias_attr=False)
         self._batch_norm = nn.BatchNorm(num_filters, act=act)
 
-    def forward(self, input):  # noqa: A002
+    def forward(self, input):
         return self._batch_norm(self._conv(input))
 
 
@@ -154,7 +154,7 @@ class DenseNet(nn.Layer):
                                  weight_attr=nn.ParamAttr(initializer=Uniform(-stdv, stdv)),
                                  bias_attr=nn.ParamAttr())
 
-    def forward(self, input):  # noqa: A002
+    def forward(self, input):
         conv = self.pool2d_max(self.conv1_func(input))
         for i in range(len(self.block_config)):
             conv = self.dense_block_func_list[i](conv)

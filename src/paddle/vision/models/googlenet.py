@@ -9,8 +9,8 @@ from ._utils import load_pretrained
 __all__ = ["GoogLeNet", "googlenet"]
 
 model_urls = {
-    "googlenet": ("https://paddle-imagenet-models-name.bj.bcebos.com/dygraph/"
-                  "GoogLeNet_pretrained.pdparams", "80c06f038e905c53ab32c40eca6e26ae"),
+    "googlenet": (("https://paddle-imagenet-models-name.bj.bcebos.com/dygraph/"
+                  "GoogLeNet_pretrained.pdparams"), "80c06f038e905c53ab32c40eca6e26ae"),
 }
 
 # input channels and (1x1, 3x3 reduce, 3x3, 5x5 reduce, 5x5, pool proj) of each Inception

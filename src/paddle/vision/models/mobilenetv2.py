@@ -26,7 +26,7 @@ class InvertedResidual(nn.Layer):
         if stride not in (1, 2):
             raise ValueError(f"(InvertedResidual) stride must be 1 or 2, but received {stride}")
         self.stride = stride
-        hidden_dim = int(round(inp * expand_ratio))
+        hidden_dim = round(inp * expand_ratio)
         self.use_res_connect = stride == 1 and inp == oup
         layers = []
         if expand_ratio != 1:

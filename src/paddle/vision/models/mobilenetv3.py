@@ -7,7 +7,7 @@ from ... import add, flatten, nn
 from ..ops import ConvNormActivation
 from ._utils import _make_divisible, load_pretrained
 
-__all__ = ["MobileNetV3Small", "MobileNetV3Large", "mobilenet_v3_small", "mobilenet_v3_large"]
+__all__ = ["MobileNetV3Large", "MobileNetV3Small", "mobilenet_v3_large", "mobilenet_v3_small"]
 
 _HAPI = "https://paddle-hapi.bj.bcebos.com/models/"
 model_urls = {
@@ -32,11 +32,11 @@ class SqueezeExcitation(nn.Layer):
         self.activation = activation()
         self.scale_activation = scale_activation()
 
-    def _scale(self, input):  # noqa: A002 - Paddle's parameter name
+    def _scale(self, input):
         scale = self.activation(self.fc1(self.avgpool(input)))
         return self.scale_activation(self.fc2(scale))
 
-    def forward(self, input):  # noqa: A002
+    def forward(self, input):
         return self._scale(input) * input
 
 

@@ -5,9 +5,16 @@ from ... import concat, flatten, nn, reshape, split, transpose
 from ..ops import ConvNormActivation
 from ._utils import load_pretrained
 
-__all__ = ["ShuffleNetV2", "shufflenet_v2_x0_25", "shufflenet_v2_x0_33", "shufflenet_v2_x0_5",
-           "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0",
-           "shufflenet_v2_swish"]
+__all__ = [
+    "ShuffleNetV2",
+    "shufflenet_v2_swish",
+    "shufflenet_v2_x0_5",
+    "shufflenet_v2_x0_25",
+    "shufflenet_v2_x0_33",
+    "shufflenet_v2_x1_0",
+    "shufflenet_v2_x1_5",
+    "shufflenet_v2_x2_0",
+]
 
 _HAPI = "https://paddle-hapi.bj.bcebos.com/models/"
 model_urls = {name: (_HAPI + name + ".pdparams", md5) for name, md5 in [
