@@ -45,7 +45,11 @@ class DigitsDataset(paddle.io.Dataset):
 
 def load_digits_28x28(seed: int = 0):
     """Train/test datasets (80/20 split) and the raw 8x8 test scans for display."""
-    from sklearn.datasets import load_digits
+    try:
+        from sklearn.datasets import load_digits
+    except ImportError as exc:
+        raise SystemExit("The demo's digits come from scikit-learn: pip install -e '.[demo]' "
+                         "(or pip install scikit-learn)") from exc
     digits = load_digits()
     scans = (digits.images / 16.0).astype("float32")
     images = F.interpolate(paddle.to_tensor(scans[:, None]), size=[24, 24], mode="bilinear")

@@ -89,7 +89,6 @@ class Model:
         self._metrics = []
         self._accumulate = 1
         self._amp = parse_amp_configs(None, None)
-        self._scaler = None
         self._batch_input_info = None
         self._is_shape_inferred = False
         self._input_info = input_info(inputs) if inputs else None

@@ -10,6 +10,7 @@ verbose=2 (and 3) prints one plain line per update::
 """
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -22,22 +23,24 @@ def _format_number(value) -> str:
     return f" {value:.4f}" if magnitude > 1e-3 else f" {value:.4e}"
 
 
-def _format_value(value) -> str:
+def _format_value(value, unwrap_arrays: bool) -> str:
     """One logged value as Paddle prints it: floats with 4 decimals (or in e-notation when
-    tiny), 1-element float arrays likewise, anything else with str()."""
+    tiny), 1-element float arrays likewise in the line-per-update layout (the redrawn bar
+    shows arrays as they print), anything else with str()."""
     if isinstance(value, (float, np.floating)):
         return _format_number(value)
-    if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind == "f":
+    if unwrap_arrays and isinstance(value, np.ndarray) and value.size == 1 and \
+            value.dtype.kind == "f":
         return _format_number(value.item())
     return f" {value}"
 
 
-def _format_values(values) -> str:
+def _format_values(values, unwrap_arrays: bool) -> str:
     text = ""
     for key, value in values:
         text += f" - {key}:"
         for item in value if isinstance(value, list) else [value]:
-            text += _format_value(item)
+            text += _format_value(item, unwrap_arrays)
     return text
 
 
@@ -87,6 +90,11 @@ class ProgressBar:
         self._start = time.time()
         self._last_update = 0
         self.name = name
+        # Redraw in place on terminals, notebooks and POSIX systems (as Paddle decides);
+        # elsewhere each update starts a new line.
+        self._dynamic_display = bool(
+            (hasattr(file, "isatty") and file.isatty()) or os.name == "posix"
+            or "ipykernel" in sys.modules or "PYCHARM_HOSTED" in os.environ)
 
     @staticmethod
     def _max_width() -> int:
@@ -107,14 +115,15 @@ class ProgressBar:
         if self._verbose == 1:
             self._redraw(current_num, values, per_step, speed)
         elif self._verbose in (2, 3):
-            sys.stdout.write(self._counter(current_num) + _format_values(values) + speed + "\n")
+            sys.stdout.write(self._counter(current_num) + _format_values(values, True) + speed
+                             + "\n")
             sys.stdout.flush()
         self._last_update = now
 
     def _counter(self, current_num) -> str:
         if self._num:
             digits = int(np.log10(self._num)) + 1
-            return f"{self.name} {current_num:{digits}d}/{self._num}"
+            return f"{self.name} %{digits}d/%d" % (current_num, self._num)  # floats too
         return f"{self.name} {current_num:3}"
 
     def _bar(self, current_num) -> str:
@@ -128,9 +137,9 @@ class ProgressBar:
 
     def _redraw(self, current_num, values, per_step: float, speed: str) -> None:
         previous_width = self._total_width
-        sys.stdout.write("\b" * previous_width + "\r")
+        sys.stdout.write("\b" * previous_width + "\r" if self._dynamic_display else "\n")
         bar = self._bar(current_num)
-        info = _format_values(values)
+        info = _format_values(values, False)
         if self._num is not None and current_num < self._num:
             info += f" - ETA: {_format_eta(int(per_step * (self._num - current_num)))}"
         info += speed

@@ -23,7 +23,7 @@ class Auc(Metric):
         >>> m = paddle.metric.Auc()
         >>> preds = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.8, 0.2]])
         >>> m.update(preds, np.array([0, 1, 0, 1]))
-        >>> m.accumulate()
+        >>> float(m.accumulate())
         0.5
     """
 
