@@ -98,7 +98,11 @@ def set_device(device: str) -> Place:
                      f"'{device}'")
 
 
-def get_device() -> str:
+def get_device(input=None) -> str | int:
+    """The current device as 'cpu' / 'gpu:N'; given a tensor, its device id (-1 on the CPU)."""
+    if input is not None:
+        place = input.place
+        return -1 if place.kind == "cpu" else place.device_id
     return "cpu" if _current.kind == "cpu" else f"gpu:{_current.device_id}"
 
 

@@ -313,7 +313,7 @@ def _unflatten(tree, results):
     return kind(_unflatten(t, results) for t in tree[1])
 
 
-def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
+def to_static(function=None, input_spec=None, build_strategy=None, backend=None, *,
               full_graph=False, **kwargs):
     """Convert a function or Layer to run as a static program (decorator or call).
 

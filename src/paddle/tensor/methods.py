@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from .._core.autograd.engine import run_backward
+from .._core.autograd.graph_dump import dump_backward_graph
 from .._core.autograd.node import HookHandle
 from .._core.tensor import Tensor, wrap
 from . import (
@@ -28,18 +29,26 @@ from . import (
 )
 
 
-def _backward(self, grad_tensor=None, retain_graph=False):
-    """Accumulate d(self)/d(leaf) into every reachable leaf's `.grad` (ones as the seed)."""
+def _backward(self, grad_tensor=None, retain_graph=False, dump_backward_graph_path=None):
+    """Accumulate d(self)/d(leaf) into every reachable leaf's `.grad` (ones as the seed);
+    with dump_backward_graph_path, the graph is also written there as a .dot file."""
     if self.stop_gradient:
         # Paddle returns silently here; a warning points at the usual mistake.
         warnings.warn("Tensor.backward() on a tensor with stop_gradient=True does nothing: no "
                       "input of it requires a gradient.", stacklevel=2)
         return
+    if dump_backward_graph_path is not None:
+        dump_backward_graph([self], dump_backward_graph_path)
     run_backward([self], None if grad_tensor is None else [grad_tensor],
                  retain_graph=retain_graph)
 
 
-def _clear_grad(self, set_to_zero=True):
+def _clear_grad(self):
+    """Reset `.grad` to zeros (Paddle keeps the gradient's storage)."""
+    _clear_gradient(self)
+
+
+def _clear_gradient(self, set_to_zero=True):
     """Reset `.grad`: zeros by default (Paddle), or None with set_to_zero=False."""
     if self._grad is None:
         return
@@ -47,10 +56,6 @@ def _clear_grad(self, set_to_zero=True):
         self._grad._data[...] = 0
     else:
         self._grad = None
-
-
-def _clear_gradient(self, set_to_zero=True):
-    _clear_grad(self, set_to_zero)
 
 
 def _register_hook(self, hook):
@@ -123,6 +128,16 @@ def _scale(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None
 
 def _cpu(self):
     return self
+
+
+def _cuda(self, device_id=None, blocking=True):
+    """A copy on the GPU; this build computes on the CPU only, so it says so (as Paddle's CPU
+    build does)."""
+    from .._core import backend
+    if not backend.gpu_available():
+        raise ValueError("(Tensor.cuda) No available device found: Feijiang's GPU backend needs "
+                         "CuPy and a CUDA device; this tensor stays on Place(cpu).")
+    raise NotImplementedError("(Tensor.cuda) tensors on the GPU backend are not supported yet")
 
 
 def _to(self, *args, **kwargs):
@@ -207,7 +222,7 @@ METHODS = {
     "backward": _backward, "clear_grad": _clear_grad, "clear_gradient": _clear_gradient,
     "register_hook": _register_hook, "retain_grads": _retain_grads, "set_value": _set_value,
     "astype": _astype, "cast": _astype, "zero_": _zero_, "fill_": _fill_,
-    "cpu": _cpu, "cuda": _cpu, "to": _to, "pin_memory": _cpu, "detach": manipulation.detach,
+    "cpu": _cpu, "cuda": _cuda, "to": _to, "pin_memory": _cpu, "detach": manipulation.detach,
     "detach_": manipulation.detach_, "clone": manipulation.clone, "scale": _scale,
     "element_size": lambda self: self._data.itemsize,
     "gradient": _gradient, "requires_grad_": _requires_grad_, "type_as": _type_as,

@@ -79,14 +79,13 @@ def _logic_operand(self, other, symbol: str):
 
 def _bitwise_or_logical(bitwise, logical, symbol: str, reflected: bool):
     """`x & y` needs a Tensor on the right, as in Paddle; `2 & x` takes the int as x's dtype."""
-    def apply(self, other):
+    def apply(self, y, out=None, name=None):
         if reflected:
-            other = _logic_operand(self, other, symbol)
-            x, y = other, self
+            x, y = _logic_operand(self, y, symbol), self
         else:
-            require_tensor(bitwise.__name__, "y", 1, other)
-            x, y = self, other
-        return logical(x, y) if self._data.dtype == np.bool_ else bitwise(x, y)
+            require_tensor(bitwise.__name__, "y", 1, y)
+            x = self
+        return logical(x, y, out) if self._data.dtype == np.bool_ else bitwise(x, y, out)
     return apply
 
 
@@ -96,6 +95,14 @@ def _shift(function, symbol: str, reflected: bool):
         x, y = logic_bitwise._shift_operands(x, y, symbol)
         return function(x, y)
     return apply
+
+
+def _neg(var):
+    return math.neg(var)
+
+
+def _abs(var):
+    return math.abs(var)
 
 
 def _pow(self, other):
@@ -123,8 +130,8 @@ OPERATORS = {
     "__mod__": _mod, "__rmod__": _rmod,
     "__pow__": _pow, "__rpow__": _rpow,
     "__matmul__": _matmul, "__rmatmul__": _rmatmul,
-    "__neg__": math.neg, "__abs__": math.abs, "__pos__": lambda self: self,
-    "__invert__": lambda self: logic.bitwise_not(self),
+    "__neg__": _neg, "__abs__": _abs, "__pos__": lambda self: self,
+    "__invert__": logic.bitwise_not,
     "__and__": _bitwise_or_logical(logic.bitwise_and, logic.logical_and, "&", False),
     "__or__": _bitwise_or_logical(logic.bitwise_or, logic.logical_or, "|", False),
     "__xor__": _bitwise_or_logical(logic.bitwise_xor, logic.logical_xor, "^", False),

@@ -47,29 +47,11 @@ class no_grad(_GradModeSwitch):  # noqa: N801 - Paddle's public name
 
     mode = False
 
-    def __new__(cls, func=None):
-        self = super().__new__(cls)
-        if callable(func):  # bare `@paddle.no_grad` on a function
-            return self(func)
-        return self
-
-    def __init__(self, func=None):
-        pass
-
 
 class enable_grad(_GradModeSwitch):  # noqa: N801
     """Enable gradient recording inside a `no_grad` region."""
 
     mode = True
-
-    def __new__(cls, func=None):
-        self = super().__new__(cls)
-        if callable(func):
-            return self(func)
-        return self
-
-    def __init__(self, func=None):
-        pass
 
 
 class set_grad_enabled(_GradModeSwitch):  # noqa: N801
