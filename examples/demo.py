@@ -136,9 +136,9 @@ def main(epochs=5, out_dir="demo_out", batch_size=64, verbose=1) -> dict:
     show_predictions(np.asarray(F.softmax(paddle.to_tensor(logits))), test, scans)
 
     curves = os.path.join(out_dir, "training_curves.png")
-    renderer = plot_curves({"loss": history.loss, "acc": history.acc}, curves)
+    plot_curves({"loss": history.loss, "acc": history.acc}, curves)
     elapsed = time.time() - started
-    print(f"\ncurves: {curves} (drawn with the {renderer})")
+    print(f"\ncurves: {curves}")
     print(f"reloaded model accuracy: {reloaded_acc:.4f}; total time {elapsed:.1f}s")
     return {"accuracy": float(result["acc"]), "reloaded_accuracy": float(reloaded_acc),
             "seconds": elapsed, "curves": curves, "checkpoint": checkpoint}
