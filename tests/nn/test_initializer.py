@@ -78,3 +78,13 @@ def test_global_initializer():
         assert fc.bias.numpy().tolist() == [-1.0, -1.0]
     finally:
         I.set_global_initializer(None, None)
+
+
+def test_kaiming_fan_out_mode_uses_output_fan():
+    paddle.seed(1)
+    w = make([64, 256, 3, 3], I.KaimingNormal(mode="fan_out"))
+    assert abs(w.std() - np.sqrt(2 / (64 * 9))) < 0.003
+    u = make([300, 100], I.KaimingUniform(mode="fan_out"))
+    assert np.abs(u).max() <= np.sqrt(2) * np.sqrt(3 / 100)
+    with pytest.raises(ValueError, match="fan_in"):
+        I.KaimingUniform(fan_in=4, mode="fan_out")

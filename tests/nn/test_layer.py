@@ -151,3 +151,49 @@ def test_param_attr_learning_rate_and_trainable():
     fc = nn.Linear(2, 2, weight_attr=paddle.ParamAttr(learning_rate=0.5, trainable=False))
     assert fc.weight.optimize_attr == {"learning_rate": 0.5}
     assert fc.weight.stop_gradient and not fc.weight.trainable
+
+
+def test_always_call_hook_runs_when_forward_fails_and_its_own_error_only_warns():
+    fc = nn.Linear(3, 2)
+    seen = []
+    fc.register_forward_post_hook(lambda layer, inputs, out: seen.append(out), always_call=True)
+
+    def failing(layer, inputs, out):
+        raise RuntimeError("hook failed")
+    fc.register_forward_post_hook(failing, always_call=True)
+    with pytest.warns(UserWarning, match="always_call"), pytest.raises(ValueError):
+        fc(paddle.ones([1, 5]))
+    assert seen == [None]
+
+
+def test_prepended_pre_hook_runs_first_and_kwargs_hooks_see_keywords():
+    class Scale(nn.Layer):
+        def forward(self, x, factor=1.0):
+            return x * factor
+
+    layer = Scale()
+    order = []
+    layer.register_forward_pre_hook(lambda l, args: order.append("second"))
+    layer.register_forward_pre_hook(lambda l, args: order.append("first"), prepend=True)
+    layer.register_forward_pre_hook(lambda l, args, kwargs: (args, {"factor": 3.0}),
+                                    with_kwargs=True)
+    layer.register_forward_post_hook(lambda l, args, kwargs, out: out + kwargs["factor"],
+                                     with_kwargs=True)
+    assert layer(paddle.ones([2]), factor=2.0).tolist() == [6.0, 6.0]
+    assert order == ["first", "second"]
+
+
+def test_named_sublayers_keeps_duplicates_on_request():
+    shared = nn.Linear(2, 2)
+    model = nn.Sequential(shared, shared)
+    assert [n for n, _ in model.named_sublayers()] == ["0"]
+    assert [n for n, _ in model.named_sublayers(remove_duplicate=False)] == ["0", "1"]
+
+
+def test_create_parameter_device_and_to_blocking_flags():
+    layer = nn.Layer()
+    param = layer.create_parameter([2], device="cpu")
+    assert param.shape == [2]
+    assert layer.to(dtype="float64", non_blocking=True) is layer
+    with pytest.raises(TypeError, match="non_blocking"):
+        layer.to(non_blocking="yes")

@@ -51,7 +51,7 @@ def _rng():
 class Constant(Initializer):
     """Fill with `value`."""
 
-    def __init__(self, value=0.0, force_cpu=False, name=None):
+    def __init__(self, value=0.0, *, force_cpu=False, name=None):
         self.value = value
 
     def _values(self, shape, np_dtype):
@@ -128,28 +128,44 @@ class XavierUniform(Initializer):
         return _rng().uniform(-limit, limit, size=shape)
 
 
-class KaimingNormal(Initializer):
-    """He normal: std = gain / sqrt(fan_in), gain from the nonlinearity."""
+class _Kaiming(Initializer):
+    """He initialisation: the spread is gain / sqrt(fan), where fan is the parameter's fan-in
+    (or the given `fan_in`) with mode='fan_in', and its fan-out with mode='fan_out'."""
 
-    def __init__(self, fan_in=None, negative_slope=0.0, nonlinearity="relu"):
+    def __init__(self, fan_in=None, negative_slope=0.0, nonlinearity="relu", mode="fan_in"):
+        name = type(self).__name__
+        if mode not in ("fan_in", "fan_out"):
+            raise ValueError(f"({name}) mode must be 'fan_in' or 'fan_out', but received "
+                             f"{mode!r}")
+        if mode == "fan_out" and fan_in is not None:
+            raise ValueError(f"({name}) mode is 'fan_out' but fan_in is set to {fan_in}; "
+                             "set fan_in to None")
         self.fan_in, self.negative_slope, self.nonlinearity = fan_in, negative_slope, nonlinearity
+        self.mode = mode
+
+    def _fan(self, shape) -> float:
+        fan_in, fan_out = compute_fans(shape)
+        if self.mode == "fan_out":
+            return fan_out
+        return fan_in if self.fan_in is None else self.fan_in
+
+    def _gain(self) -> float:
+        return calculate_gain(self.nonlinearity, self.negative_slope)
+
+
+class KaimingNormal(_Kaiming):
+    """He normal: std = gain / sqrt(fan) (fan chosen by `mode`, see _Kaiming)."""
 
     def _values(self, shape, np_dtype):
-        fan_in = self.fan_in if self.fan_in is not None else compute_fans(shape)[0]
-        std = calculate_gain(self.nonlinearity, self.negative_slope) / math.sqrt(max(fan_in, 1))
+        std = self._gain() / math.sqrt(max(self._fan(shape), 1))
         return _rng().normal(0.0, std, size=shape)
 
 
-class KaimingUniform(Initializer):
-    """He uniform: limit = gain * sqrt(3 / fan_in)."""
-
-    def __init__(self, fan_in=None, negative_slope=0.0, nonlinearity="relu"):
-        self.fan_in, self.negative_slope, self.nonlinearity = fan_in, negative_slope, nonlinearity
+class KaimingUniform(_Kaiming):
+    """He uniform: limit = gain * sqrt(3 / fan) (fan chosen by `mode`, see _Kaiming)."""
 
     def _values(self, shape, np_dtype):
-        fan_in = self.fan_in if self.fan_in is not None else compute_fans(shape)[0]
-        gain = calculate_gain(self.nonlinearity, self.negative_slope)
-        limit = gain * math.sqrt(3.0 / max(fan_in, 1))
+        limit = self._gain() * math.sqrt(3.0 / max(self._fan(shape), 1))
         return _rng().uniform(-limit, limit, size=shape)
 
 

@@ -24,14 +24,17 @@ def camel_to_snake(name: str) -> str:
 
 
 class HookRemoveHelper:
-    """Returned by register_forward_*_hook; `remove()` unregisters the hook."""
+    """Returned by register_forward_*_hook; `remove()` unregisters the hook (and its flags)."""
 
-    def __init__(self, hooks: dict, hook_id: int):
+    def __init__(self, hooks: dict, hook_id: int, flag_tables=()):
         self._hooks = hooks
         self._hook_id = hook_id
+        self._flag_tables = tuple(flag_tables)
 
     def remove(self) -> None:
         self._hooks.pop(self._hook_id, None)
+        for table in self._flag_tables:
+            table.discard(self._hook_id)
 
 
 class Layer:
@@ -63,6 +66,10 @@ class Layer:
         d["_non_persistable_buffer_names_set"] = set()
         d["_forward_pre_hooks"] = collections.OrderedDict()
         d["_forward_post_hooks"] = collections.OrderedDict()
+        # ids of hooks registered with_kwargs / always_call (Paddle keeps these as flag tables)
+        d["_pre_hooks_with_kwargs"] = set()
+        d["_post_hooks_with_kwargs"] = set()
+        d["_post_hooks_always_called"] = set()
 
     # ---- attribute routing -------------------------------------------------------------------
     def __getattr__(self, name: str):
@@ -124,29 +131,87 @@ class Layer:
         raise NotImplementedError(f"{type(self).__name__} must implement forward()")
 
     def __call__(self, *inputs, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, inputs)
-            if result is not None:
-                inputs = result if isinstance(result, tuple) else (result,)
-        outputs = self.forward(*inputs, **kwargs)
-        for hook in list(self._forward_post_hooks.values()):
+        if not self._forward_pre_hooks and not self._forward_post_hooks:
+            return self.forward(*inputs, **kwargs)
+        called = set()
+        outputs = None
+        try:
+            inputs, kwargs = self._run_pre_hooks(inputs, kwargs)
+            outputs = self.forward(*inputs, **kwargs)
+            return self._run_post_hooks(inputs, kwargs, outputs, called)
+        except Exception:
+            # always_call hooks still see the call when forward (or an earlier hook) failed
+            self._run_always_called_hooks(inputs, kwargs, outputs, called)
+            raise
+
+    def _run_pre_hooks(self, inputs, kwargs):
+        for hook_id, hook in list(self._forward_pre_hooks.items()):
+            if hook_id in self._pre_hooks_with_kwargs:
+                result = hook(self, inputs, kwargs)
+                if result is None:
+                    continue
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise RuntimeError("forward pre-hook registered with_kwargs must return None "
+                                       f"or a tuple of (new_args, new_kwargs), but got {result}.")
+                inputs, kwargs = result
+            else:
+                result = hook(self, inputs)
+                if result is not None:
+                    inputs = result if isinstance(result, tuple) else (result,)
+        return inputs, kwargs
+
+    def _call_post_hook(self, hook_id, hook, inputs, kwargs, outputs):
+        if hook_id in self._post_hooks_with_kwargs:
+            result = hook(self, inputs, kwargs, outputs)
+        else:
             result = hook(self, inputs, outputs)
-            if result is not None:
-                outputs = result
+        return outputs if result is None else result
+
+    def _run_post_hooks(self, inputs, kwargs, outputs, called):
+        for hook_id, hook in list(self._forward_post_hooks.items()):
+            if hook_id in self._post_hooks_always_called:
+                called.add(hook_id)
+            outputs = self._call_post_hook(hook_id, hook, inputs, kwargs, outputs)
         return outputs
 
-    def _register_hook(self, table: dict, hook) -> HookRemoveHelper:
+    def _run_always_called_hooks(self, inputs, kwargs, outputs, called):
+        for hook_id, hook in list(self._forward_post_hooks.items()):
+            if hook_id not in self._post_hooks_always_called or hook_id in called:
+                continue
+            try:
+                outputs = self._call_post_hook(hook_id, hook, inputs, kwargs, outputs)
+            except Exception as exc:  # noqa: BLE001 - the forward error is the one to raise
+                warnings.warn("forward hook with ``always_call=True`` raised an exception that "
+                              f"was silenced as another error was raised in forward: {exc}",
+                              stacklevel=3)
+
+    def _register_hook(self, table: dict, hook, prepend: bool, flags) -> HookRemoveHelper:
         Layer._hook_counter += 1
-        table[Layer._hook_counter] = hook
-        return HookRemoveHelper(table, Layer._hook_counter)
+        hook_id = Layer._hook_counter
+        table[hook_id] = hook
+        for flag_table, on in flags:
+            if on:
+                flag_table.add(hook_id)
+        if prepend:
+            table.move_to_end(hook_id, last=False)
+        return HookRemoveHelper(table, hook_id, [t for t, _ in flags])
 
-    def register_forward_pre_hook(self, hook) -> HookRemoveHelper:
-        """hook(layer, inputs) runs before forward; a returned value replaces the inputs."""
-        return self._register_hook(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend=False,
+                                  with_kwargs=False) -> HookRemoveHelper:
+        """hook(layer, inputs) runs before forward; a returned value replaces the inputs. With
+        `with_kwargs`, hook(layer, inputs, kwargs) may return (new_inputs, new_kwargs);
+        `prepend` runs it before the hooks already registered."""
+        return self._register_hook(self._forward_pre_hooks, hook, prepend,
+                                   [(self._pre_hooks_with_kwargs, with_kwargs)])
 
-    def register_forward_post_hook(self, hook) -> HookRemoveHelper:
-        """hook(layer, inputs, outputs) runs after forward; a returned value replaces outputs."""
-        return self._register_hook(self._forward_post_hooks, hook)
+    def register_forward_post_hook(self, hook, *, prepend=False, with_kwargs=False,
+                                   always_call=False) -> HookRemoveHelper:
+        """hook(layer, inputs, outputs) runs after forward (hook(layer, inputs, kwargs, outputs)
+        with `with_kwargs`); a returned value replaces outputs. `always_call` runs it even when
+        forward raised; `prepend` runs it before the hooks already registered."""
+        return self._register_hook(self._forward_post_hooks, hook, prepend,
+                                   [(self._post_hooks_with_kwargs, with_kwargs),
+                                    (self._post_hooks_always_called, always_call)])
 
     register_forward_hook = register_forward_post_hook
 
@@ -161,10 +226,14 @@ class Layer:
 
     # ---- creating parameters and buffers -----------------------------------------------------
     def create_parameter(self, shape, attr=None, dtype=None, is_bias=False,
-                         default_initializer=None):
+                         default_initializer=None, device=None):
         """Create a parameter of `shape` (None when attr is False), initialised by attr's
-        initializer, else `default_initializer`, else Xavier-uniform (weights) / zeros (bias)."""
+        initializer, else `default_initializer`, else Xavier-uniform (weights) / zeros (bias).
+        `device` must name a place this build can use (parameters live in host memory)."""
         from ..initializer import Constant, XavierUniform, global_initializer
+        if device is not None:
+            from ..._core.place import to_place
+            to_place(device)
         attr = ParamAttr._to_attr(attr)
         if attr is False:
             return None
@@ -242,25 +311,26 @@ class Layer:
             tensor.persistable = bool(persistable)
 
     # ---- traversal ---------------------------------------------------------------------------
-    def named_sublayers(self, prefix="", include_self=False, layers_set=None):
-        """(name, layer) for every descendant (depth first), each layer once."""
+    def named_sublayers(self, prefix="", include_self=False, layers_set=None,
+                        remove_duplicate=True):
+        """(name, layer) for every descendant, depth first; a layer reachable along several
+        paths is yielded once unless remove_duplicate is False."""
         layers_set = set() if layers_set is None else layers_set
         if include_self and id(self) not in layers_set:
-            layers_set.add(id(self))
+            if remove_duplicate:
+                layers_set.add(id(self))
             yield prefix, self
         for key, layer in self._sub_layers.items():
-            if layer is None or id(layer) in layers_set:
+            if layer is None:
                 continue
             path = f"{prefix}.{key}" if prefix else key
-            layers_set.add(id(layer))
-            yield path, layer
-            yield from layer.named_sublayers(path, False, layers_set)
+            yield from layer.named_sublayers(path, True, layers_set, remove_duplicate)
 
     def sublayers(self, include_self=False) -> list:
         return [layer for _, layer in self.named_sublayers(include_self=include_self)]
 
     def named_modules(self, memo=None, prefix="", remove_duplicate=True):
-        return self.named_sublayers(prefix, include_self=True)
+        return self.named_sublayers(prefix, True, memo, remove_duplicate)
 
     def modules(self):
         return self.sublayers(include_self=True)
@@ -365,14 +435,19 @@ class Layer:
         """Clear the gradients of all parameters (zeros by default)."""
         for p in self.parameters():
             if not p.stop_gradient:
-                p.clear_grad(set_to_zero)
+                p.clear_gradient(set_to_zero)
 
     def zero_grad(self, set_to_zero: bool = True) -> None:
         self.clear_gradients(set_to_zero)
 
-    def to(self, device=None, dtype=None, blocking=None):
+    def to(self, device=None, dtype=None, blocking=None, non_blocking=None):
         """Convert floating parameters and buffers to `dtype` (devices other than the current
-        backend's are rejected by paddle.set_device's rules)."""
+        backend's are rejected by paddle.set_device's rules). `blocking`/`non_blocking` only
+        matter for pinned-memory copies, which host arrays never need."""
+        for flag_name, flag in (("blocking", blocking), ("non_blocking", non_blocking)):
+            if flag is not None and not isinstance(flag, bool):
+                raise TypeError(f"(Layer.to) {flag_name} must be True, False or None, but "
+                                f"received {flag!r}")
         if device is not None and not isinstance(device, (str, type(None))):
             from ..._core.place import to_place
             to_place(device)
