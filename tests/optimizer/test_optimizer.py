@@ -259,10 +259,13 @@ def test_step_inside_to_static_runs_the_training_step_eagerly():
     np.testing.assert_array_equal(static_layer.weight.numpy(), eager_layer.weight.numpy())
 
 
-def test_static_mode_is_reported_clearly():
+def test_static_mode_optimizers_take_the_programs_parameters():
+    # static training itself is tested in tests/static/test_training.py
     paddle.enable_static()
     try:
-        with pytest.raises(NotImplementedError, match="static-graph mode"):
-            paddle.optimizer.Adam(0.01)
+        opt = paddle.optimizer.Adam(0.01)
+        assert opt._all_parameters() == []
+        with pytest.raises(RuntimeError, match="traced"):
+            opt.step()
     finally:
         paddle.disable_static()

@@ -139,7 +139,9 @@ class Tracer:
         op = self.block.append(Operation(f"{DIALECT}.data", [], attrs, [meta]))
         op.outputs[0].name = attrs["name"]
         op.outputs[0].stop_gradient = stop_gradient
-        return symbolic(op.outputs[0], stop_gradient)
+        tensor = symbolic(op.outputs[0], stop_gradient)
+        tensor.name = attrs["name"]
+        return tensor
 
     def bind(self, tensor: Tensor) -> SymbolicTensor:
         """The symbolic twin of a concrete tensor used inside the traced code: a
@@ -162,6 +164,8 @@ class Tracer:
         op.outputs[0].stop_gradient = tensor.stop_gradient
         self._insert_leaf(op)
         twin = symbolic(op.outputs[0], tensor.stop_gradient)
+        if op.outputs[0].name is not None:
+            twin.name = op.outputs[0].name
         self._bound[id(tensor)] = twin
         self._keep_alive.append(tensor)
         return twin

@@ -45,12 +45,9 @@ class Optimizer:
     def __init__(self, learning_rate, parameters=None, weight_decay=None, grad_clip=None,
                  name=None) -> None:
         owner = type(self).__name__
-        if _static_mode.enabled:
-            raise NotImplementedError(
-                f"({owner}) optimizers in static-graph mode (paddle.enable_static()) are not "
-                "supported: Feijiang's optimizers update parameters eagerly. Train in dynamic "
-                "mode (optionally with paddle.jit.to_static for the forward pass).")
-        params = check_parameters(owner, parameters)
+        # in static mode parameters=None means every trainable parameter of the program
+        static_all = _static_mode.enabled and parameters is None
+        params = [] if static_all else check_parameters(owner, parameters)
         if not isinstance(learning_rate, (float, LRScheduler)):
             raise TypeError(f"({owner}) learning rate should be float or LRScheduler, got "
                             f"{type(learning_rate)} here")
@@ -335,6 +332,9 @@ class Optimizer:
         if not isinstance(loss, Tensor):
             raise TypeError(f"({type(self).__name__}.minimize) The loss should be a Tensor, but "
                             f"received {type(loss).__name__}")
+        if _static_mode.enabled and state.tracer is not None:
+            from ..static.minimize import static_minimize
+            return static_minimize(self, loss, parameters, no_grad_set)
         self._require_eager("minimize")
         params_grads = self.backward(loss, startup_program, parameters, no_grad_set)
         self._apply_optimize(params_grads, self._default_dict, self._grad_clip,

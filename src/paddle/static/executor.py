@@ -7,6 +7,7 @@ from .._core.ir.interpreter import Interpreter
 from .._core.tensor import Tensor
 from .._core.tracing import is_symbolic
 from . import program as _program
+from .specialize import Specialized, needs_specializing
 
 
 class Executor:
@@ -32,7 +33,8 @@ class Executor:
         key = (id(program), len(program.global_block().ops), tuple(id(v) for v in values))
         runner = self._cache.get(key)
         if runner is None:
-            runner = self._cache[key] = Interpreter(program, values)
+            compiled = Specialized if needs_specializing(program) else Interpreter
+            runner = self._cache[key] = compiled(program, values)
         results = runner.run(dict(feed or {}))
         if return_numpy:
             return [np.array(r) for r in results]

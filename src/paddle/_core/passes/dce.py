@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from ..ir.control_flow import YIELD
 from ..ir.core import walk
+from ..ir.host_op import SIDE_EFFECT
 
 
 def has_side_effects(op) -> bool:
-    """Random ops advance the generator; removing them would change later random numbers. A
-    control-flow op has the side effects of the ops in its blocks."""
+    """Random ops advance the generator; removing them would change later random numbers.
+    Host ops (optimizer updates) change parameters. A control-flow op has the side effects of
+    the ops in its blocks."""
     if op.regions:
         return any(has_side_effects(nested) for nested in walk(op.regions))
-    return op.opdef is not None and "random" in op.opdef.tags
+    return op.opdef is not None and ("random" in op.opdef.tags or SIDE_EFFECT in op.opdef.tags)
 
 
 def dce(program, outputs) -> None:

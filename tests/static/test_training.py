@@ -1,0 +1,159 @@
+"""Legacy static training: optimizer.minimize(loss) in static mode records the backward and one
+update op per parameter, and Executor.run trains exactly as the same model does eagerly —
+with a dynamic batch dim (the backward is rebuilt per feed shape) and with fixed shapes."""
+import numpy as np
+import pytest
+
+import paddle
+
+RNG = np.random.RandomState(7)
+W1 = RNG.uniform(-0.4, 0.4, (6, 16)).astype("float32")
+W2 = RNG.uniform(-0.4, 0.4, (16, 4)).astype("float32")
+XS = [RNG.rand(n, 6).astype("float32") for n in (8, 8, 5, 8, 3)]
+YS = [RNG.randint(0, 4, (len(x), 1)).astype("int64") for x in XS]
+
+
+@pytest.fixture
+def static_mode():
+    paddle.enable_static()
+    try:
+        with paddle.utils.unique_name.guard():
+            yield
+    finally:
+        paddle.disable_static()
+
+
+def _attr(w):
+    # a copy: the Assign initializer here keeps the array's memory (Paddle copies it)
+    return paddle.ParamAttr(initializer=paddle.nn.initializer.Assign(w.copy()))
+
+
+def _net(x):
+    h = paddle.static.nn.fc(x, 16, weight_attr=_attr(W1), activation="relu")
+    return paddle.static.nn.fc(h, 4, weight_attr=_attr(W2))
+
+
+def _loss(logits, y):
+    return paddle.nn.functional.cross_entropy(logits, y).mean()
+
+
+def _static_losses(make_opt, batch=None, steps=5):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [batch, 6], "float32")
+        y = paddle.static.data("y", [batch, 1], "int64")
+        loss = _loss(_net(x), y)
+        opt = make_opt(None)
+        ops, params_grads = opt.minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    losses = []
+    for i in range(steps):
+        losses.append(exe.run(main, feed={"x": XS[i], "y": YS[i]}, fetch_list=[loss])[0])
+        _advance_schedule(opt)
+    return np.array(losses), main, ops, params_grads
+
+
+def _advance_schedule(opt):
+    if isinstance(opt._learning_rate, paddle.optimizer.lr.LRScheduler):
+        opt._learning_rate.step()
+
+
+def _eager_losses(make_opt, steps=5):
+    paddle.disable_static()
+    w1, b1 = paddle.to_tensor(W1, stop_gradient=False), paddle.zeros([16])
+    w2, b2 = paddle.to_tensor(W2, stop_gradient=False), paddle.zeros([4])
+    params = [w1, b1, w2, b2]
+    for p in params:
+        p.stop_gradient = False
+    opt = make_opt(params)
+    losses = []
+    for i in range(steps):
+        h = paddle.nn.functional.relu(paddle.to_tensor(XS[i]) @ w1 + b1)
+        loss = _loss(h @ w2 + b2, paddle.to_tensor(YS[i]))
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        _advance_schedule(opt)
+        losses.append(loss.numpy())
+    paddle.enable_static()
+    return np.array(losses)
+
+
+OPTIMIZERS = {
+    "sgd": lambda params: paddle.optimizer.SGD(0.5, parameters=params),
+    "adam": lambda params: paddle.optimizer.Adam(0.05, parameters=params),
+    "momentum_decay_clip": lambda params: paddle.optimizer.Momentum(
+        0.2, momentum=0.9, parameters=params, weight_decay=0.01,
+        grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5)),
+    "adamw_scheduler": lambda params: paddle.optimizer.AdamW(
+        paddle.optimizer.lr.PiecewiseDecay([2], [0.05, 0.01]), parameters=params),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPTIMIZERS))
+def test_static_training_with_dynamic_batch_equals_eager(static_mode, name):
+    static, _, _, _ = _static_losses(OPTIMIZERS[name])
+    np.testing.assert_allclose(static, _eager_losses(OPTIMIZERS[name]), rtol=1e-6)
+
+
+def test_fixed_shapes_record_the_backward_and_updates_in_the_program(static_mode):
+    losses, main, ops, params_grads = _static_losses(
+        lambda p: paddle.optimizer.SGD(0.5, parameters=p), batch=8, steps=2)
+    text = str(main)
+    assert '"pd_op.matmul_grad"' in text or '"pd_op.matmul"' in text.split("sgd_")[0]
+    assert text.count('"pd_op.sgd_"') == 4 == len(ops)
+    assert "builtin.backward" not in text
+    assert [p.name for p, _ in params_grads] == ["fc_0.w_0", "fc_0.b_0", "fc_1.w_0", "fc_1.b_0"]
+    assert [g.shape for _, g in params_grads] == [[6, 16], [16], [16, 4], [4]]
+    np.testing.assert_allclose(
+        losses, _eager_losses(lambda p: paddle.optimizer.SGD(0.5, parameters=p), steps=2),
+        rtol=1e-6)
+
+
+def test_dynamic_batch_defers_the_backward_until_feed_shapes_are_known(static_mode):
+    _, main, ops, params_grads = _static_losses(
+        lambda p: paddle.optimizer.Adam(0.05, parameters=p), steps=1)
+    text = str(main)
+    assert text.count('"builtin.backward"') == 1 and text.count('"pd_op.adam_"') == 4
+    assert [g.shape for _, g in params_grads] == [[6, 16], [16], [16, 4], [4]]
+
+
+def test_gradients_of_a_dynamic_batch_program_are_fetchable(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [None, 6], "float32")
+        x.stop_gradient = False
+        out = _net(x)
+        unrelated = paddle.static.data("z", [None, 6], "float32")
+        dx, dz = paddle.static.gradients(paddle.sum(out * out), [x, unrelated])
+    assert dz is None and dx.shape == [-1, 6]
+    exe = paddle.static.Executor()
+    for n in (3, 5):
+        feed = {"x": XS[0][:n], "z": XS[1][:n]}
+        (got,) = exe.run(main, feed=feed, fetch_list=[dx])
+        paddle.disable_static()
+        xe = paddle.to_tensor(XS[0][:n], stop_gradient=False)
+        h = paddle.nn.functional.relu(xe @ paddle.to_tensor(W1))
+        oe = h @ paddle.to_tensor(W2)
+        (want,) = paddle.grad(paddle.sum(oe * oe), [xe])
+        paddle.enable_static()
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-6)
+
+
+def test_fc_names_shapes_and_several_inputs(static_mode):
+    x = paddle.static.data("x", [None, 2, 3], "float32")
+    assert paddle.static.nn.fc(x, 4, num_flatten_dims=2).shape == [-1, 2, 4]
+    y = paddle.static.nn.fc([x, x], 5, bias_attr=False, activation="tanh")
+    assert y.shape == [-1, 5]
+    names = list(paddle.static.default_main_program().parameters)
+    assert names[-3:] == ["fc_0.b_0", "fc_1.w_0", "fc_1.w_1"]
+    with pytest.raises(ValueError, match=r"\(fc\) num_flatten_dims"):
+        paddle.static.nn.fc(x, 4, num_flatten_dims=3)
+    with pytest.raises(ValueError, match=r"\(fc\) size"):
+        paddle.static.nn.fc(x, 0)
+
+
+def test_optimizer_without_parameters_is_refused_in_dynamic_mode():
+    with pytest.raises(AttributeError, match="should not be None in dygraph mode"):
+        paddle.optimizer.SGD(0.1)
