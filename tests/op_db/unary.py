@@ -15,6 +15,16 @@ for _name in ["exp", "expm1", "sin", "cos", "tan", "atan", "sinh", "cosh", "tanh
               "sigmoid", "square", "neg"]:
     entry(_name, unary_samples(-1.5, 1.5))
 
+
+def _tanh_grad_samples(rng, dtype):
+    """(out, gout) pairs: out inside tanh's range (-1, 1), gout any value of the same shape."""
+    return [Sample((rng.uniform(-0.9, 0.9, size=s).astype(dtype),
+                    rng.uniform(-2, 2, size=s).astype(dtype)), name=str(s))
+            for s in [(), (5,), (3, 4), (0, 3), (2, 3, 2)]]
+
+
+entry("tanh_grad", _tanh_grad_samples)
+
 for _name in ["log", "log2", "log10", "sqrt", "rsqrt", "reciprocal"]:
     entry(_name, unary_samples(0.3, 3.0))
 

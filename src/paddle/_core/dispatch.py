@@ -29,8 +29,14 @@ def call(op, inputs: tuple, attrs: tuple):
         inputs = state.amp.cast_inputs(op, inputs)
     if not op.simple:
         return _call_general(op, inputs, attrs)
-    try:
-        arrays = [t._data for t in inputs]
+    try:  # unrolled for one and two inputs: most ops, and cheaper than a comprehension
+        n = len(inputs)
+        if n == 1:
+            arrays = (inputs[0]._data,)
+        elif n == 2:
+            arrays = (inputs[0]._data, inputs[1]._data)
+        else:
+            arrays = [t._data for t in inputs]
     except AttributeError:
         raise _not_a_tensor(op, inputs) from None
     try:
@@ -112,22 +118,38 @@ def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=No
     node.layout = layout
     node.hooks = None
     node.released = False
-    node.edges = [None if t is None or t.stop_gradient else
-                  ((t, 0) if t._node is None else (t._node, t._out_idx)) for t in flat_inputs]
-    node.in_info = [None if a is None else (a.shape, a.dtype) for a in flat_arrays]
-    if op.save_inputs:
+    edges = []
+    in_info = []
+    for t, a in zip(flat_inputs, flat_arrays):
+        if t is None or t.stop_gradient:
+            edges.append(None)
+        elif t._node is None:
+            edges.append((t, 0))
+        else:
+            edges.append((t._node, t._out_idx))
+        in_info.append(None if a is None else (a.shape, a.dtype))
+    node.edges = edges
+    node.in_info = in_info
+    save = op.save_inputs
+    if save:
         declared = flat_inputs if inputs is None else inputs
-        node.saved_in = tuple([declared[i] for i in op.save_inputs])
-        node.saved_versions = tuple([_versions(v) for v in node.saved_in])
+        if len(save) == 1:
+            saved = (declared[save[0]],)
+        else:
+            saved = tuple([declared[i] for i in save])
+        node.saved_in = saved
+        node.saved_versions = tuple([_versions(v) for v in saved])
     else:
         node.saved_in = ()
         node.saved_versions = ()
-    node.out_info = [(r._data.shape, r._data.dtype) for r in results]
-    if op.save_outputs:
-        node.saved_out = tuple([(results[i]._data, _weakref(results[i]), 0)
-                                for i in op.save_outputs])
+    save = op.save_outputs
+    if len(results) == 1:
+        data = results[0]._data
+        node.out_info = [(data.shape, data.dtype)]
+        node.saved_out = ((data, _weakref(results[0]), 0),) if save else ()
     else:
-        node.saved_out = ()
+        node.out_info = [(r._data.shape, r._data.dtype) for r in results]
+        node.saved_out = tuple([(results[i]._data, _weakref(results[i]), 0) for i in save])
     if state.saved_hooks is not None and (node.saved_in or node.saved_out):
         _pack_node(node, results)
     i = 0
@@ -159,9 +181,11 @@ def record_autograd(op, inputs: tuple, attrs: tuple, results: tuple) -> None:
 
 
 def _versions(saved):
+    if type(saved) is Tensor or isinstance(saved, Tensor):
+        return saved._version
     if isinstance(saved, (list, tuple)):
         return tuple(t._version for t in saved)
-    return None if saved is None else saved._version
+    return None
 
 
 def _check_finite(op, out) -> None:

@@ -16,19 +16,38 @@ from ._convert import ensure_tensor, is_number, require_tensor
 from .math_promotion import promote_weak
 
 
+# A Python int or float never changes the dtype of a float32/float64 tensor (it is a weak
+# operand), so `x * 0.5` and `1 - x` skip the promotion machinery for them.
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+_asarray = np.asarray
+
+
 def _arith(op):
     call = dispatch.call
 
     def apply(self, other):
-        if type(other) is Tensor and other._data.dtype is self._data.dtype:
-            return call(op, (self, other), ())
+        kind = type(other)
+        if kind is Tensor:
+            if other._data.dtype is self._data.dtype:
+                return call(op, (self, other), ())
+        elif kind is float or kind is int:
+            dtype = self._data.dtype
+            if dtype is _F32 or dtype is _F64:
+                return call(op, (self, wrap(_asarray(other, dtype))), ())
         return math._binary(op, self, other)
     apply.__name__ = f"__{op.name}__"
     return apply
 
 
 def _reflected_arith(op):
+    call = dispatch.call
+
     def apply(self, other):
+        kind = type(other)
+        if kind is float or kind is int:
+            dtype = self._data.dtype
+            if dtype is _F32 or dtype is _F64:
+                return call(op, (wrap(_asarray(other, dtype)), self), ())
         return math._binary(op, other, self)
     apply.__name__ = f"__r{op.name}__"
     return apply

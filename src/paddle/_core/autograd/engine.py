@@ -3,11 +3,17 @@ op's gradient rule (written with paddle ops, so `create_graph=True` records a di
 backward graph), and deliver gradients to leaves or to the requested inputs."""
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_not
+
 import numpy as np
 
 from .. import state
 from ..tensor import Tensor, wrap
 from .node import GradContext, Node
+
+
+_NONES = repeat(None)  # `map(is_not, items, _NONES)`: which items are not None, no Python calls
 
 
 class GraphFreedError(RuntimeError):
@@ -103,8 +109,11 @@ class _Run:
         self.buffers: dict[Node, list] = {}
         self.leaf_grads: dict[int, list] = {}
         self.blocked = _blocked(no_grad_vars)
-        order = _topological(roots)
-        self.deps = _dependencies(order)
+        if inputs is None:
+            self.deps = _dependencies(roots)
+        else:
+            order = _topological(roots)
+            self.deps = _dependencies(order, ordered=True)
         self.executed: list[Node] = []
         self.targets = None
         self.useful = None
@@ -143,14 +152,23 @@ class _Run:
 
     def execute(self, retain_graph: bool):
         buffers, deps, blocked, useful = self.buffers, self.deps, self.blocked, self.useful
+        executed = self.executed
         ready = [n for n in buffers if n not in deps]
         while ready:
             node = ready.pop()
             grads = buffers.pop(node)
-            in_grads = self._apply(node, grads)
-            if useful is None or node in useful:
-                self.executed.append(node)
-            for edge, g in zip(node.edges, in_grads):
+            edges = node.edges
+            if useful is None and not node.hooks:  # plain backward: every edge wants its grad
+                if not any(map(is_not, grads, _NONES)):
+                    in_grads = [None] * len(edges)
+                else:
+                    in_grads = _call_rule(node, grads, list(map(is_not, edges, _NONES)))
+                executed.append(node)
+            else:
+                in_grads = self._apply(node, grads)
+                if useful is None or node in useful:
+                    executed.append(node)
+            for edge, g in zip(edges, in_grads):
                 if edge is None:
                     continue
                 target = edge[0]
@@ -160,7 +178,8 @@ class _Run:
                         buf = buffers[target] = [None] * len(target.out_info)
                     if g is not None and (not blocked or edge not in blocked):
                         index = edge[1]
-                        buf[index] = _add(buf[index], g)
+                        current = buf[index]
+                        buf[index] = g if current is None else _add(current, g)
                     remaining = deps[target] - 1
                     deps[target] = remaining
                     if remaining == 0:
@@ -168,7 +187,7 @@ class _Run:
                 elif g is not None and (not blocked or id(target) not in blocked):
                     self._to_leaf(target, g)
         if not retain_graph:
-            for node in self.executed:
+            for node in executed:
                 if node.saved_in or node.saved_out:
                     node.saved_in = None
                     node.saved_out = None
@@ -188,11 +207,10 @@ class _Run:
                 return [None] * len(node.edges)
             needs = [edge is not None and self._wanted(edge[0]) for edge in node.edges]
         else:
-            needs = [edge is not None for edge in node.edges]
-        for g in grads:
-            if g is not None:
-                return _call_rule(node, grads, needs)
-        return [None] * len(node.edges)
+            needs = list(map(is_not, node.edges, _NONES))
+        if not any(map(is_not, grads, _NONES)):
+            return [None] * len(node.edges)
+        return _call_rule(node, grads, needs)
 
     def _wanted(self, target) -> bool:
         if type(target) is Node:
@@ -296,14 +314,31 @@ def _topological(roots) -> list:
     return order
 
 
-def _dependencies(order) -> dict:
-    """For each node, how many edges from other reachable nodes feed gradients into it."""
+def _dependencies(nodes, ordered: bool = False) -> dict:
+    """For each node, how many edges from other reachable nodes feed gradients into it.
+
+    `nodes` is either every reachable node (`ordered`) or the roots to walk the graph from."""
     deps = {}
-    for node in order:
-        for edge in node.edges:
-            if edge is not None and type(edge[0]) is Node:
+    if ordered:
+        for node in nodes:
+            for edge in node.edges:
+                if edge is not None and type(edge[0]) is Node:
+                    target = edge[0]
+                    deps[target] = deps.get(target, 0) + 1
+        return deps
+    starts = {root._node for root in nodes if root._node is not None}
+    stack = list(starts)
+    while stack:  # a node is walked once: when first reached, or as a root
+        for edge in stack.pop().edges:
+            if edge is not None:
                 target = edge[0]
-                deps[target] = deps.get(target, 0) + 1
+                if type(target) is Node:
+                    if target in deps:
+                        deps[target] += 1
+                    else:
+                        deps[target] = 1
+                        if target not in starts:
+                            stack.append(target)
     return deps
 
 
@@ -325,7 +360,10 @@ def _call_rule(node: Node, grads: list, needs: list) -> list:
         flat = [result] if op.n_in == 1 else list(result)
     else:
         flat = _flatten_grads(node, result)
-    _check_grad_shapes(node, flat)
+    for g, info in zip(flat, node.in_info):  # the common case: every gradient already fits
+        if g is not None and (g._data.shape != info[0] or g._data.dtype != info[1]):
+            _check_grad_shapes(node, flat)
+            break
     return flat
 
 
@@ -344,8 +382,14 @@ def _flatten_grads(node: Node, result) -> list:
 def _check_versions(node: Node):
     op = node.op
     for i, saved, version in zip(op.save_inputs, node.saved_in, node.saved_versions):
-        tensors = saved if isinstance(saved, (list, tuple)) else (saved,)
-        versions = version if isinstance(version, tuple) else (version,)
+        if type(version) is int:  # one saved tensor (the common case)
+            if saved._version == version:
+                continue
+            tensors, versions = (saved,), (version,)
+        elif version is None:  # nothing saved, or kept by a saved_tensors_hooks pack hook
+            continue
+        else:
+            tensors, versions = saved, version
         for t, v in zip(tensors, versions):
             if t is not None and v is not None and t._version != v:
                 raise RuntimeError(
@@ -354,9 +398,9 @@ def _check_versions(node: Node):
                     f"its version is {t._version}, expected {v}. Use the out-of-place form or "
                     "clone() the tensor before modifying it.")
     for i, (_, ref, version) in zip(op.save_outputs, node.saved_out):
-        t = ref()
         if version is None:
             continue
+        t = ref()
         if t is not None and t._version != version:
             raise RuntimeError(
                 f"The output '{op.outputs[i]}' of op '{op.name}' is needed for its gradient but "

@@ -103,31 +103,49 @@ class InputInfo:
 
 class GradContext:
     """What a gradient rule reads: `ctx.<input>` / `ctx.<output>` (Tensor if saved, else shape and
-    dtype only), `ctx.<attr>`, and `ctx.needs_grad[i]` for each declared input."""
+    dtype only), `ctx.<attr>`, and `ctx.needs_grad[i]` for each declared input.
+
+    Saved values and attributes are set up front; the shape-and-dtype view of an unsaved input or
+    output is built only when the rule reads it (most rules read few of them)."""
 
     def __init__(self, node: Node, flat_needs: list):
         op = node.op
         d = self.__dict__
-        d.update(zip(op.attrs, node.attrs))
+        d["_node"] = node
+        if op.attrs:
+            d.update(zip(op.attrs, node.attrs))
         if node.layout is None:
-            d.update(zip(op.inputs, map(_info_or_none, node.in_info)))
-            self.needs_grad = flat_needs
+            d["needs_grad"] = flat_needs
         else:
             self._unflatten_inputs(node, flat_needs)
-        for i, saved in zip(op.save_inputs, node.saved_in):
-            d[op.inputs[i]] = _restore(saved)
-        for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
-            if type(array) is Packed:
-                d[op.outputs[i]] = array.restore()
-                continue
-            t = wrap(array)
-            t._node = node
-            t._out_idx = i
-            t.stop_gradient = False
-            d[op.outputs[i]] = t
-        for i, name in enumerate(op.outputs):
-            if name not in d and i < len(node.out_info):
-                d[name] = InputInfo(*node.out_info[i])
+        if node.saved_in:
+            for i, saved in zip(op.save_inputs, node.saved_in):
+                d[op.inputs[i]] = _restore(saved)
+        if node.saved_out:
+            for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
+                if type(array) is Packed:
+                    d[op.outputs[i]] = array.restore()
+                    continue
+                t = wrap(array)
+                t._node = node
+                t._out_idx = i
+                t.stop_gradient = False
+                d[op.outputs[i]] = t
+
+    def __getattr__(self, name: str):
+        # Reached only for names not set in __init__: unsaved inputs and outputs.
+        node = self.__dict__.get("_node")
+        if node is None or name.startswith("__"):
+            raise AttributeError(name)
+        op = node.op
+        if node.layout is None and name in op.inputs:
+            value = _info_or_none(node.in_info[op.inputs.index(name)])
+        elif name in op.outputs and op.outputs.index(name) < len(node.out_info):
+            value = InputInfo(*node.out_info[op.outputs.index(name)])
+        else:
+            raise AttributeError(f"the gradient context of op '{op.name}' has no value '{name}'")
+        self.__dict__[name] = value
+        return value
 
     def _unflatten_inputs(self, node: Node, flat_needs: list):
         d = self.__dict__

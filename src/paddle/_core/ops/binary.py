@@ -47,7 +47,7 @@ def subtract(xp, x, y):
 def _(ctx, g):
     need_x, need_y = ctx.needs_grad
     return (sum_to_shape(g, ctx.x.shape) if need_x else None,
-            sum_to_shape(-g, ctx.y.shape) if need_y else None)
+            sum_to_shape(unary.neg(g), ctx.y.shape) if need_y else None)
 
 
 @defop("multiply", "x y", infer_meta=broadcast_binary("multiply"), pattern=BROADCAST,

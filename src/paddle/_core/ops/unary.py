@@ -203,12 +203,33 @@ def _(ctx, g):
 
 @defop("tanh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.tanh)
 def tanh(xp, x):
+    if x.dtype.kind == "f":  # real tanh cannot overflow or divide by zero: nothing to silence
+        return K.float_math(xp.tanh, x)
     return quiet_float_math(xp.tanh, x)
 
 
 @tanh.grad(save="out")
 def _(ctx, g):
-    return g * (1 - ctx.out * ctx.out)
+    return tanh_grad(ctx.out, g)
+
+
+def _tanh_grad_ref(out, gout):
+    return gout * (1 - out * out)
+
+
+@defop("tanh_grad", "out gout", "x_grad", infer_meta=same_as("out"), pattern=ELEMENTWISE,
+       ref=_tanh_grad_ref)
+def tanh_grad(xp, out, gout):
+    """gout * (1 - out²) in one kernel (tanh's backward is on every RNN's hot path); each step
+    rounds to out's dtype, as the three separate ops it replaces did."""
+    return gout * (xp.asarray(1, dtype=out.dtype) - out * out)
+
+
+@tanh_grad.grad(save="out gout")
+def _(ctx, gg):
+    need_out, need_gout = ctx.needs_grad
+    return (gg * ctx.gout * ctx.out * -2 if need_out else None,
+            tanh_grad(ctx.out, gg) if need_gout else None)
 
 
 @defop("asinh", infer_meta=unary_float, pattern=ELEMENTWISE, ref=np.arcsinh)
@@ -282,7 +303,7 @@ def neg(xp, x):
 
 @neg.grad()
 def _(ctx, g):
-    return -g
+    return neg(g)
 
 
 @defop("square", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=np.square)
