@@ -75,6 +75,14 @@ def test_input_spec_violation_is_a_clear_error():
         net(paddle.ones([2, 5]))
 
 
+@pytest.mark.parametrize("dtype", ["int64", "float64", "bool"])
+def test_input_spec_dtype_violation_names_the_argument_and_spec(dtype):
+    net = paddle.jit.to_static(MLP(), input_spec=[InputSpec([None, 3], "float32", "x")])
+    with pytest.raises(ValueError, match=rf"'x'.*dtype {dtype}.*InputSpec\(shape=\[-1, 3\], "
+                                         r"dtype=float32\)"):
+        net(paddle.ones([2, 3], dtype))
+
+
 def test_code_needing_a_tensor_value_falls_back_with_warning():
     @paddle.jit.to_static
     def f(x):

@@ -171,16 +171,11 @@ class Tracer:
         return twin
 
     def _insert_leaf(self, op: Operation) -> None:
-        """Parameters and constants go before the first consumer: at the global block's start,
-        after other leaves, like Paddle's programs (so nested blocks can read them too)."""
+        """Parameters and constants go to the start of the global block, the newest first, as
+        Paddle's programs list them (so nested blocks can read them too)."""
         block = self.program.global_block()
-        ops = block.ops
-        position = 0
-        while position < len(ops) and ops[position].name in ("builtin.parameter",
-                                                              "builtin.constant"):
-            position += 1
         op.block = block
-        ops.insert(position, op)
+        block.ops.insert(0, op)
 
     @contextlib.contextmanager
     def recording_into(self, block):

@@ -62,11 +62,30 @@ def _input_types(inputs) -> list:
     return out
 
 
+# Attributes Paddle keeps per result of a parameter op, so it prints them as lists.
+_PER_RESULT = frozenset({"is_distributed", "is_parameter", "need_clip", "persistable",
+                         "trainable"})
+
+
 def _attr_text(op) -> str:
     attrs = dict(op.attrs)
+    if op.name == "builtin.parameter":
+        attrs.update((k, [v]) for k, v in op.attrs.items() if k in _PER_RESULT)
+    if isinstance(attrs.get("place"), str):
+        attrs["place"] = _Place(attrs["place"])
     if op.outputs:
         attrs["stop_gradient"] = [o.stop_gradient for o in op.outputs]
     return ",".join(f"{k}:{attr_str(v)}" for k, v in sorted(attrs.items()))
+
+
+class _Place:
+    """A place attribute, printed as Paddle prints it: Place(undefined:0), Place(cpu)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __str__(self) -> str:
+        return "Place(undefined:0)" if self.name == "undefined" else f"Place({self.name})"
 
 
 def op_str(op, indent: str = "    ") -> str:
