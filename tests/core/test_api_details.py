@@ -47,9 +47,8 @@ def test_no_grad_takes_no_function_as_in_paddle():
     x = paddle.ones([2])
     x.stop_gradient = False
     assert double(x).stop_gradient
-    with paddle.no_grad():
-        with paddle.enable_grad():
-            assert not (x * 2).stop_gradient
+    with paddle.no_grad(), paddle.enable_grad():
+        assert not (x * 2).stop_gradient
 
 
 def test_cuda_on_a_cpu_build_says_no_device():
@@ -71,3 +70,49 @@ def test_clear_grad_zeroes_and_clear_gradient_can_drop():
     np.testing.assert_array_equal(x.grad.numpy(), [0.0, 0.0])
     x.clear_gradient(set_to_zero=False)
     assert x.grad is None
+
+
+def test_fill_and_zero_cut_gradients_to_zero_as_paddle():
+    t = paddle.to_tensor(np.arange(6.0).reshape(2, 3), dtype="float32", stop_gradient=False)
+    y = t * 2
+    y.fill_(1)
+    (y * 3).sum().backward()
+    np.testing.assert_array_equal(y.numpy(), np.ones((2, 3)))
+    np.testing.assert_array_equal(t.grad.numpy(), np.zeros((2, 3)))
+    z = t * 2
+    z.zero_()
+    assert not z.stop_gradient and float(z.abs().sum()) == 0.0
+    with pytest.raises(ValueError, match=r"\(fill_\) Leaf Tensor .* can't use inplace"):
+        t.fill_(2)
+    with pytest.raises(TypeError, match=r"\(fill_\) The type of 'value' must be int or float"):
+        paddle.to_tensor([2, 3]).fill_([1])
+
+
+def test_legacy_no_grad_decorates_bare_functions_and_keeps_their_signature():
+    import inspect
+
+    from paddle.base import dygraph, framework
+
+    def add(a, b=1):
+        return a + b
+
+    wrapped = dygraph.no_grad(add)
+    assert inspect.getfullargspec(wrapped) == inspect.getfullargspec(add)
+    x = paddle.ones([1])
+    x.stop_gradient = False
+    assert wrapped(x, x).stop_gradient
+    tracer = framework._dygraph_tracer()
+    with paddle.no_grad():
+        assert tracer._has_grad is False
+    assert tracer._has_grad is True
+
+
+def test_distances_promote_mixed_float_inputs():
+    import paddle.nn.functional as F
+    a = paddle.to_tensor([[1.0, 2.0, 2.0]], dtype="float32")
+    b = paddle.to_tensor([[2.0, 4.0, 4.0]], dtype="float64")
+    sim = F.cosine_similarity(a, b)
+    assert sim.dtype == paddle.float64 and abs(float(sim) - 1.0) < 1e-12
+    assert F.pairwise_distance(a, b, epsilon=0.0).dtype == paddle.float64
+    with pytest.raises(TypeError, match="x1 must be a floating-point"):
+        F.cosine_similarity(paddle.ones([1, 3], "int32"), a)

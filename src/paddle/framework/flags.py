@@ -4,13 +4,18 @@ Only flags with an effect here are accepted; any other name is a ValueError, as 
 for flags it does not know:
     FLAGS_check_nan_inf   every op result is checked; a NaN/Inf raises naming the op
     FLAGS_print_ir        PassManager prints the program after every pass
-    FLAGS_use_stride_kernel  views share memory (always true in Feijiang; read-only)"""
+    FLAGS_use_stride_kernel  views share memory (always true in Feijiang; read-only)
+    FLAGS_use_accuracy_compatible_kernel  Paddle's opt-in alternative kernels; Feijiang has one
+                          set of kernels, so it stays False (read-only)
+    FLAGS_enable_pir_api  programs are PIR (always true; read-only)"""
 from __future__ import annotations
 
 from .._core import state
 
-_FLAGS = {"FLAGS_check_nan_inf": False, "FLAGS_print_ir": False, "FLAGS_use_stride_kernel": True}
-_READ_ONLY = {"FLAGS_use_stride_kernel"}
+_FLAGS = {"FLAGS_check_nan_inf": False, "FLAGS_print_ir": False, "FLAGS_use_stride_kernel": True,
+          "FLAGS_use_accuracy_compatible_kernel": False, "FLAGS_enable_pir_api": True}
+_READ_ONLY = {"FLAGS_use_stride_kernel", "FLAGS_use_accuracy_compatible_kernel",
+              "FLAGS_enable_pir_api"}
 
 
 def set_flags(flags: dict) -> None:

@@ -9,9 +9,11 @@ import warnings
 
 import numpy as np
 
+from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.graph_dump import dump_backward_graph
 from .._core.autograd.node import HookHandle
+from .._core.ops import fill as fill_ops
 from .._core.tensor import Tensor, wrap
 from . import (
     attribute,
@@ -108,17 +110,16 @@ def _astype(self, dtype):
 
 
 def _zero_(self):
-    """Fill with zeros in place."""
-    self._data[...] = 0
-    self._version += 1
-    return self
+    """Fill with zeros in place (gradients flowing back through it are zero)."""
+    return dispatch.call_inplace(fill_ops.fill, self, (self,), (0,))
 
 
 def _fill_(self, value):
-    """Fill with `value` in place."""
-    self._data[...] = value
-    self._version += 1
-    return self
+    """Fill with `value` (an int or float) in place; gradients flowing back through it are zero."""
+    if not isinstance(value, (int, float)):
+        raise TypeError(f"(fill_) The type of 'value' must be int or float, but received "
+                        f"{type(value)}.")
+    return dispatch.call_inplace(fill_ops.fill, self, (self,), (value,))
 
 
 def _scale(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):

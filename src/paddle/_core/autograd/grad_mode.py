@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 
 from .. import state
 
@@ -30,10 +31,11 @@ class _GradModeSwitch:
         def wrapper(*args, **kwargs):
             with type(self)():
                 return func(*args, **kwargs)
+        wrapper.__signature__ = inspect.signature(func)  # getfullargspec reads it, as Paddle's
         return wrapper
 
 
-class no_grad(_GradModeSwitch):  # noqa: N801 - Paddle's public name
+class no_grad(_GradModeSwitch):
     """Disable gradient recording (`with paddle.no_grad():` or `@paddle.no_grad()`).
 
     Example:
@@ -48,13 +50,13 @@ class no_grad(_GradModeSwitch):  # noqa: N801 - Paddle's public name
     mode = False
 
 
-class enable_grad(_GradModeSwitch):  # noqa: N801
+class enable_grad(_GradModeSwitch):
     """Enable gradient recording inside a `no_grad` region."""
 
     mode = True
 
 
-class set_grad_enabled(_GradModeSwitch):  # noqa: N801
+class set_grad_enabled(_GradModeSwitch):
     """Set gradient recording on or off; takes effect immediately and also works as a context."""
 
     def __init__(self, mode: bool):
@@ -73,4 +75,5 @@ class set_grad_enabled(_GradModeSwitch):  # noqa: N801
         def wrapper(*args, **kwargs):
             with set_grad_enabled(mode):
                 return func(*args, **kwargs)
+        wrapper.__signature__ = inspect.signature(func)
         return wrapper

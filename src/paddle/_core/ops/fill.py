@@ -1,4 +1,5 @@
-"""full_like: a constant tensor shaped like its input (works for dynamic shapes in programs)."""
+"""full_like: a constant tensor shaped like its input (works for dynamic shapes in programs);
+fill: the same, in place of a tensor that stays in the autograd graph."""
 from __future__ import annotations
 
 import numpy as np
@@ -23,3 +24,24 @@ def full_like(xp, x, value, dtype=None):
 
 
 full_like.no_grad("creates a constant")
+
+
+def _fill_meta(x, value):
+    return TensorMeta(x.shape, x.dtype)
+
+
+def _fill_ref(x, value):
+    return np.full_like(x, value)
+
+
+@defop("fill", infer_meta=_fill_meta, pattern=OPAQUE, ref=_fill_ref)
+def fill(xp, x, value):
+    """x's shape and dtype, every element `value` (the kernel of `Tensor.fill_`/`zero_`)."""
+    return xp.full(x.shape, value, dtype=x.dtype)
+
+
+@fill.grad()
+def _fill_grad(ctx, out_grad):
+    # The result no longer depends on x: its gradient is zero (Paddle keeps the graph, so
+    # leaves upstream receive zeros rather than nothing).
+    return full_like(out_grad, 0)

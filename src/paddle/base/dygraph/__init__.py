@@ -1,8 +1,24 @@
 """`paddle.base.dygraph`: legacy helpers for dynamic (eager) mode."""
 import contextlib
+import functools
+import inspect
 
 from ... import _static_mode
-from ..._core.autograd.grad_mode import no_grad  # noqa: F401
+from ..._core.autograd.grad_mode import no_grad as _no_grad_switch
+
+
+def no_grad(func=None):
+    """The legacy form of paddle.no_grad: `with no_grad():`, `@no_grad()` or bare `@no_grad`;
+    a decorated function keeps its signature."""
+    if func is None:
+        return _no_grad_switch()
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        with _no_grad_switch():
+            return func(*args, **kwargs)
+    wrapper.__signature__ = inspect.signature(func)
+    return wrapper
 
 
 @contextlib.contextmanager

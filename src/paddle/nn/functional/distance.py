@@ -15,13 +15,16 @@ from ...tensor.math import _write_out
 
 
 def _float_pair(api: str, x, y, names=("x", "y")):
+    """Both floating point; of different float dtypes, both are promoted (as Paddle's
+    elementwise ops do)."""
     require_tensor(api, names[0], 0, x)
     require_tensor(api, names[1], 1, y)
     require_float(api, x._data, names[0])
     require_float(api, y._data, names[1])
-    if x._data.dtype != y._data.dtype:
-        raise TypeError(f"({api}) {names[0]} and {names[1]} must have the same dtype, but "
-                        f"received {x.dtype.name} and {y.dtype.name}.")
+    if x.dtype is y.dtype:
+        return x, y
+    common = _dt.promote_types(x.dtype, False, y.dtype, False, api)
+    return x.astype(common), y.astype(common)
 
 
 @aliases(axis="dim")
@@ -36,7 +39,7 @@ def cosine_similarity(x1, x2, axis=1, eps=1e-8):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.70710677, 1.        ])
     """
-    _float_pair("cosine_similarity", x1, x2, ("x1", "x2"))
+    x1, x2 = _float_pair("cosine_similarity", x1, x2, ("x1", "x2"))
     n1, n2 = _axis_size("x1", x1, axis), _axis_size("x2", x2, axis)
     if n1 == 0 or n2 == 0:
         return R.sum_op(B.multiply(x1, x2), [axis], None, False)
@@ -75,7 +78,7 @@ def pairwise_distance(x, y, p=2.0, epsilon=1e-6, keepdim=False, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [5., 5.])
     """
-    _float_pair("pairwise_distance", x, y)
+    x, y = _float_pair("pairwise_distance", x, y)
     diff = B.subtract(x, y) if list(x.shape) == list(y.shape) else x - y
     if epsilon != 0.0:
         diff = diff + full([1], float(epsilon), diff.dtype)

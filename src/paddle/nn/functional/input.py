@@ -40,7 +40,7 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     require_tensor("embedding", "weight", 1, weight)
     padding = padding_row(padding_idx, weight.shape[0] if weight.ndim else 0)
     if max_norm and weight.size:
-        _renorm_rows(x, weight, float(max_norm), float(norm_type))
+        embedding_renorm_(x, weight, max_norm, norm_type)
     if scale_grad_by_freq:
         if sparse:
             raise AttributeError("(embedding) scale_grad_by_freq = True is not supported with "
@@ -49,9 +49,22 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     return C.embedding(x, weight, padding, bool(sparse))
 
 
-def _renorm_rows(ids, weight, max_norm: float, norm_type: float) -> None:
-    """Scale, in place, every looked-up row of weight whose norm exceeds max_norm down to
-    max_norm (as Paddle does before the lookup; no gradient flows through this)."""
+def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
+    """Scale, in place, every row of weight that x looks up whose norm_type-norm exceeds
+    max_norm down to max_norm (what embedding does first when given max_norm; no gradient
+    flows through this). Returns weight.
+
+    Example:
+        >>> import paddle
+        >>> from paddle.nn.functional.input import embedding_renorm_
+        >>> w = paddle.to_tensor([[3., 4.], [0.3, 0.4]])
+        >>> embedding_renorm_(paddle.to_tensor([0, 1]), w, 1.0)
+        Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+               [[0.60000002, 0.80000001],
+                [0.30000001, 0.40000001]])
+    """
+    ids = x
+    max_norm, norm_type = float(max_norm), float(norm_type)
     C.check_lookup(ids._data, weight._data)
     table = weight._data
     rows = np.unique(ids._data)
@@ -61,6 +74,7 @@ def _renorm_rows(ids, weight, max_norm: float, norm_type: float) -> None:
     scale = np.where(norms > max_norm, max_norm / (norms + work.dtype.type(1e-7)), 1)
     table[rows] = (work * scale.astype(work.dtype)).astype(table.dtype)
     weight._version += 1
+    return weight
 
 
 @aliases(x="input")
