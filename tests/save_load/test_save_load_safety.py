@@ -32,6 +32,32 @@ def test_safe_load_refuses_os_system_and_runs_nothing(tmp_path):
     assert isinstance(info.value, pickle.UnpicklingError)
 
 
+class _Calls:
+    """Pickles as a call of `func(*args)`, the shape of every code-running payload."""
+    def __init__(self, func, args):
+        self.func, self.args = func, args
+
+    def __reduce__(self):
+        return (self.func, self.args)
+
+
+@pytest.mark.parametrize("protocol", [2, 4])
+@pytest.mark.parametrize("func,args", [
+    (eval, ("open('PWNED', 'w')",)), (exec, ("open('PWNED', 'w')",)),
+    (getattr, ("text", "upper")), (open, ("PWNED", "w")), (__import__, ("os",)),
+    (np.load, ("PWNED",)), (np.frompyfunc, (print, 1, 1)),
+], ids=["eval", "exec", "getattr", "open", "import", "np.load", "np.frompyfunc"])
+def test_safe_load_refuses_callables_beyond_plain_data(tmp_path, monkeypatch, protocol, func,
+                                                       args):
+    monkeypatch.chdir(tmp_path)
+    buffer = io.BytesIO()
+    pickle.dump({"w": np.ones(2), "x": [_Calls(func, args)]}, buffer, protocol=protocol)
+    buffer.seek(0)
+    with pytest.raises(UnsafeGlobalError, match="allow list"):
+        paddle.load(buffer)
+    assert not (tmp_path / "PWNED").exists()
+
+
 def test_full_pickle_is_opt_in(tmp_path):
     path = tmp_path / "custom.pd"
     with open(path, "wb") as handle:
