@@ -1,6 +1,7 @@
 """DataLoader with worker processes: same batches as in-process loading, seeds, errors that
 surface, dead or slow workers that never hang the main process."""
 import os
+import random
 import signal
 import time
 
@@ -85,13 +86,32 @@ def test_two_workers_yield_exactly_the_in_process_batches():
     assert [_plain(b) for b in without_shm] == expected
 
 
-def test_shuffled_first_epoch_matches_in_process_order():
-    np.random.seed(5)
-    with_workers = [b["y"].tolist() for b in DataLoader(Images(), batch_size=4, shuffle=True,
-                                                         num_workers=2)]
-    np.random.seed(5)
-    in_process = [b["y"].tolist() for b in DataLoader(Images(), batch_size=4, shuffle=True)]
-    assert with_workers == in_process
+# Observed with real Paddle 3.3.1 after np.random.seed(3): 23 samples, shuffle=True. The
+# workers' base seed is drawn from NumPy's stream before the first permutation, so the first
+# epoch with workers differs from the in-process one (same multiset); persistent workers draw
+# it once, so their later epochs are the in-process ones.
+PADDLE_SHUFFLED_WITH_WORKERS = [22, 12, 17, 15, 14, 16, 1, 2, 21, 13, 4, 20, 6, 7, 5, 18, 9,
+                                11, 10, 19, 0, 8, 3]
+PADDLE_SHUFFLED_IN_PROCESS = [21, 12, 17, 15, 14, 16, 1, 2, 20, 13, 4, 19, 6, 7, 5, 18, 9, 11,
+                              22, 0, 8, 3, 10]
+
+
+def _shuffled_epochs(num_workers, epochs=3, persistent=False):
+    np.random.seed(3)
+    loader = DataLoader(Images(), batch_size=4, shuffle=True, num_workers=num_workers,
+                        persistent_workers=persistent)
+    return [sum((b["y"].tolist() for b in loader), []) for _ in range(epochs)]
+
+
+def test_shuffled_epochs_with_workers_follow_paddle():
+    in_process = _shuffled_epochs(0)
+    with_workers = _shuffled_epochs(2)
+    persistent = _shuffled_epochs(2, persistent=True)
+    assert in_process[0] == PADDLE_SHUFFLED_IN_PROCESS
+    assert with_workers[0] == persistent[0] == PADDLE_SHUFFLED_WITH_WORKERS
+    assert persistent[1:] == in_process[1:]
+    for epoch in in_process + with_workers + persistent:
+        assert sorted(epoch) == list(range(23))  # every epoch: the same multiset
 
 
 def test_workers_get_distinct_seeds_reproducible_under_numpy_seed():
@@ -104,6 +124,27 @@ def test_workers_get_distinct_seeds_reproducible_under_numpy_seed():
     assert first == draws()
     (np_a, pd_a), (np_b, pd_b) = first
     assert np_a != np_b and pd_a != pd_b  # worker 0 and worker 1 drew different numbers
+
+
+class WorkerDraws(Dataset):
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        return np.random.randint(0, 2**31), random.random(), get_worker_info().seed
+
+
+def test_worker_seeds_and_draws_match_paddle():
+    """Real Paddle 3.3.1 after np.random.seed(21), shuffle=True, batch_size=2, two workers: the
+    same NumPy and Python draws inside the workers and the same WorkerInfo.seed."""
+    np.random.seed(21)
+    batches = [[x.tolist() for x in b]
+               for b in DataLoader(WorkerDraws(), batch_size=2, num_workers=2, shuffle=True)]
+    assert [b[0] for b in batches] == [[1486568555, 2067700301], [1961630514, 245842448],
+                                       [342521434, 730308497], [1596958886, 247171140]]
+    np.testing.assert_allclose(batches[0][1], [0.32353122541194546, 0.8468345747983396],
+                               rtol=1e-15)
+    assert {seed % 1000003 for b in batches for seed in b[2]} == {510113}
 
 
 def test_worker_exception_surfaces_with_traceback():
@@ -209,3 +250,31 @@ def test_persistent_loader_recovers_after_a_failed_epoch():
     assert len(list(finished)) == 3
     with pytest.raises(StopIteration):
         next(finished)
+
+
+class SlowWithPids(Dataset):
+    """Records which processes serve it, and is slow enough that a worker can be killed while
+    the main process waits."""
+
+    def __init__(self, folder):
+        self.folder = folder
+
+    def __len__(self):
+        return 40
+
+    def __getitem__(self, i):
+        open(os.path.join(self.folder, str(os.getpid())), "w").close()
+        time.sleep(0.05)
+        return i
+
+
+def test_worker_killed_from_outside_raises_within_the_timeout(tmp_path):
+    """The out-of-memory killer's case: a worker dies mid-epoch by another process's hand."""
+    loader = iter(DataLoader(SlowWithPids(str(tmp_path)), batch_size=2, num_workers=2,
+                             timeout=10))
+    next(loader)
+    os.kill(int(os.listdir(tmp_path)[0]), signal.SIGKILL)
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="killed by signal SIGKILL"):
+        list(loader)
+    assert time.monotonic() - started < 10

@@ -2,17 +2,18 @@
 
 Batch i goes to worker i mod n (skipping workers whose iterable dataset has run out), at most
 `prefetch_factor` batches ahead per worker, and results are handed out in batch order, so the
-loader yields exactly what num_workers=0 yields. The main process never blocks forever: while
+loader yields exactly the batches num_workers=0 yields for the same indices (a shuffled order
+differs as in Paddle: the workers' seed is drawn from NumPy's stream first). The main process never blocks forever: while
 waiting it polls the workers, so a worker killed by a signal is reported at once, and
 `timeout` bounds the wait for any one batch.
 """
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import os
 import queue
 import signal
+import sys
 import time
 
 import numpy as np
@@ -30,9 +31,6 @@ from .worker import Drained, WorkerError, worker_loop
 POLL_INTERVAL = 0.1
 # How long shutdown waits for a worker to exit by itself before terminating it (seconds).
 JOIN_TIMEOUT = 5.0
-
-_NO_INDICES = object()
-
 
 def _context():
     methods = multiprocessing.get_all_start_methods()
@@ -59,10 +57,10 @@ class MultiProcessIter:
         self._timeout = loader.timeout
         self._outstanding_limit = loader.prefetch_factor * self._num_workers
         self._epoch = 0
-        # The first batch's indices are drawn before the workers' seed, so a shuffled first
-        # epoch takes the same permutation from NumPy's stream as with num_workers=0.
-        self._begin_epoch()
+        # As in Paddle, the workers' base seed is drawn from NumPy's stream before the first
+        # shuffled permutation, so np.random.seed reproduces Paddle's order and worker seeds.
         self._start_workers()
+        self._begin_epoch()
         self._fill()
 
     # ---- worker processes -------------------------------------------------------------------
@@ -76,7 +74,7 @@ class MultiProcessIter:
             "drop_last": loader.drop_last, "worker_init_fn": loader.worker_init_fn,
             "shm_prefix": self._shm_prefix,
             # drawn as Paddle draws it, so np.random.seed also fixes the workers' seeds
-            "base_seed": int(np.random.randint(0, 2**62)),
+            "base_seed": int(np.random.randint(low=0, high=sys.maxsize)),
         }
         self._result_queue = ctx.Queue()
         self._index_queues, self._workers = [], []
@@ -141,9 +139,7 @@ class MultiProcessIter:
     def _begin_epoch(self) -> None:
         self._release_buffered()  # batches of an abandoned epoch
         self._epoch += 1
-        indices = iter(self._loader.index_source())
-        first = next(indices, _NO_INDICES)
-        self._indices = itertools.chain([] if first is _NO_INDICES else [first], indices)
+        self._indices = iter(self._loader.index_source())
         self._sent = self._received = 0
         self._task_worker: dict[int, int] = {}
         self._active = list(range(self._num_workers))

@@ -22,7 +22,7 @@ _worker_info = None
 
 class WorkerInfo:
     """Facts about the current worker process: `id`, `num_workers`, `dataset` (this worker's
-    copy) and `seed` (the seed its random generators were given). Read-only."""
+    copy) and `seed` (the base seed its random generators derive from). Read-only."""
 
     __slots__ = ("dataset", "id", "num_workers", "seed")
 
@@ -74,11 +74,16 @@ class Drained:
     """The reply of a worker whose iterable dataset has no more batches."""
 
 
-def _seed_everything(seed: int) -> None:
+def _seed_everything(base_seed: int, worker_id: int) -> None:
+    """Seed the worker's generators as Paddle does: Python's and paddle's with
+    base_seed + worker_id, NumPy's with four words that a SeedSequence hashes from
+    (worker_id, low and high halves of base_seed, 0)."""
     from ...framework.random import seed as paddle_seed
+    seed = base_seed + worker_id
     random.seed(seed)
-    np.random.seed(seed % 2**32)
-    paddle_seed(seed % 2**64)
+    paddle_seed(seed)
+    entropy = [worker_id, base_seed & 0xFFFFFFFF, base_seed >> 32, 0]
+    np.random.seed(np.random.SeedSequence(entropy).generate_state(4))
 
 
 def _next_task(index_queue, parent_pid: int):
@@ -142,9 +147,10 @@ def worker_loop(setup: dict, worker_id: int, index_queue, result_queue, parent_p
     """Serve (epoch, batch_id, indices) tasks until a None task arrives, replying
     (epoch, batch_id, batch | WorkerError | Drained) on `result_queue`."""
     global _worker_info
-    seed = setup["base_seed"] + worker_id
-    _seed_everything(seed)
-    _worker_info = WorkerInfo(worker_id, setup["num_workers"], setup["dataset"], seed)
+    _seed_everything(setup["base_seed"], worker_id)
+    # Paddle's WorkerInfo.seed is the base seed shared by all workers
+    _worker_info = WorkerInfo(worker_id, setup["num_workers"], setup["dataset"],
+                              setup["base_seed"])
     state = _WorkerState(setup, worker_id)
     while (task := _next_task(index_queue, parent_pid)) is not None:
         epoch, batch_id, indices = task
