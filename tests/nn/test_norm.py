@@ -66,8 +66,10 @@ def test_batch_norm_float16_input_computes_in_float32():
 
 
 def test_batch_norm_errors_name_the_api_and_shapes():
-    with pytest.raises(ValueError, match=r"batch_norm.*\[3\]"):
+    with pytest.raises(ValueError, match=r"BatchNorm2D.*4 channels.*num_features=3"):
         paddle.nn.BatchNorm2D(3)(paddle.ones([2, 4, 2, 2]))
+    with pytest.raises(ValueError, match=r"batch_norm.*\[3\]"):
+        F.batch_norm(paddle.ones([2, 4, 2, 2]), paddle.zeros([3]), paddle.ones([3]))
     with pytest.raises(ValueError, match="BatchNorm2D.*4D"):
         paddle.nn.BatchNorm2D(3)(paddle.ones([2, 3, 2]))
     with pytest.raises(ValueError, match="at least 2-D"):

@@ -194,3 +194,23 @@ CASES["flatten_empty"] = _flatten(shape=(0, 3, 2))
 def _identity_grad(paddle, np):
     x = leaf(paddle, arr(np, [2, 3], 31))
     return with_grads(paddle, np, paddle.nn.Identity()(x), [x])
+
+
+# ---- input errors raised by layers (the type must match Paddle's) -----------------------------
+_LAYER_ERRORS = {
+    "batch_norm_channels": lambda p: p.nn.BatchNorm2D(4)(p.ones([2, 3, 5, 5])),
+    "batch_norm_nhwc_channels": lambda p: p.nn.BatchNorm2D(4, data_format="NHWC")(
+        p.ones([2, 5, 5, 3])),
+    "batch_norm1d_channels": lambda p: p.nn.BatchNorm1D(4)(p.ones([2, 3])),
+    "legacy_batch_norm_channels": lambda p: p.nn.BatchNorm(4)(p.ones([2, 3, 5, 5])),
+    "group_norm_channels": lambda p: p.nn.GroupNorm(2, 6)(p.ones([2, 4, 3, 3])),
+    "instance_norm_channels": lambda p: p.nn.InstanceNorm2D(6)(p.ones([2, 4, 3, 3])),
+    "conv_transpose_channels": lambda p: p.nn.Conv2DTranspose(3, 4, 3)(p.ones([1, 2, 4, 4])),
+    "conv1d_nlc_channels": lambda p: p.nn.Conv1D(3, 4, 3, data_format="NLC")(p.ones([1, 6, 2])),
+    "gru_cell_input_size": lambda p: p.nn.GRUCell(4, 8)(p.ones([2, 5])),
+    "lstm_cell_input_size": lambda p: p.nn.LSTMCell(4, 8)(p.ones([2, 3])),
+    "simple_rnn_cell_input_size": lambda p: p.nn.SimpleRNNCell(4, 8)(p.ones([2, 3])),
+    "linear_features": lambda p: p.nn.Linear(4, 2)(p.ones([3, 5])),
+}
+for _key, _build in _LAYER_ERRORS.items():
+    CASES[f"error_{_key}"] = (lambda build: lambda paddle, np: build(paddle))(_build)

@@ -19,6 +19,7 @@ from ..functional.conv import (
     conv3d_transpose,
 )
 from ..initializer import Normal
+from ._input_checks import check_channels
 from .layers import Layer
 
 __all__ = [
@@ -133,6 +134,8 @@ class _Conv(_ConvNd):
                          data_format=data_format, dtype=dtype)
 
     def forward(self, x):
+        check_channels(type(self).__name__, x, self._in_channels, self._data_format,
+                       "in_channels", self._nd + 2)
         x, padding = self._padded(x)
         return type(self)._functional(x, self.weight, bias=self.bias, stride=self._stride,
                                       padding=padding, dilation=self._dilation,
@@ -206,6 +209,8 @@ class _ConvTranspose(_ConvNd):
     _functional = None
 
     def forward(self, x, output_size=None):
+        check_channels(type(self).__name__, x, self._in_channels, self._data_format,
+                       "in_channels", self._nd + 2)
         output_padding = self.output_padding if output_size is None else 0
         return type(self)._functional(x, self.weight, bias=self.bias, stride=self._stride,
                                       padding=self._padding, output_padding=output_padding,

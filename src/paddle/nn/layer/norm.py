@@ -8,6 +8,7 @@ from ...framework.param_attr import ParamAttr
 from .. import functional as F
 from ..functional import norm as _norm
 from ..initializer import Constant
+from ._input_checks import check_channels
 from .layers import Layer
 
 __all__ = ["BatchNorm", "BatchNorm1D", "BatchNorm2D", "BatchNorm3D", "SyncBatchNorm"]
@@ -62,6 +63,8 @@ class _BatchNormBase(Layer):
         # Like Paddle, the layout is normalised on the first call (extra_repr shows it after).
         self._check_data_format(self._data_format)
         self._check_input_dim(input)
+        check_channels(type(self).__name__, input, self._num_features, self._data_format,
+                       "num_features")
         return F.batch_norm(input, self._mean, self._variance, weight=self.weight,
                             bias=self.bias, training=self.training, momentum=self._momentum,
                             epsilon=self._epsilon, data_format=self._data_format,
@@ -203,6 +206,8 @@ class SyncBatchNorm(_BatchNormBase):
     def forward(self, x):
         self._check_data_format(self._data_format)
         self._check_input_dim(x)
+        check_channels("SyncBatchNorm", x, self._num_features, self._data_format,
+                       "num_features")
         return F.batch_norm(x, self._mean, self._variance, weight=self.weight, bias=self.bias,
                             training=self.training, momentum=self._momentum,
                             epsilon=self._epsilon, data_format=self._data_format)
@@ -266,6 +271,7 @@ class BatchNorm(Layer):
     def forward(self, input):  # noqa: A002
         from ..._core.ops import nn_batch_norm as N
         x = _norm._tensor("BatchNorm", "input", input)
+        check_channels("BatchNorm", x, self._mean.shape[0], self._data_layout, "num_channels")
         out, mean_out, var_out, _, _ = N.batch_norm(
             x, self._mean, self._variance, self.weight, self.bias, not self.training,
             float(self._momentum), float(self._epsilon), self._data_layout,

@@ -10,6 +10,7 @@ from ...framework.param_attr import ParamAttr
 from .. import functional as F
 from ..functional._aliases import keyword_aliases
 from ..initializer import Constant, Normal
+from ._input_checks import check_channels
 from .layers import Layer
 
 __all__ = ["LayerNorm", "GroupNorm", "InstanceNorm1D", "InstanceNorm2D", "InstanceNorm3D",
@@ -100,6 +101,8 @@ class GroupNorm(Layer):
             self.bias.stop_gradient = _frozen_by_zero_lr(bias_attr)
 
     def forward(self, input):  # noqa: A002
+        check_channels("GroupNorm", input, self._num_channels, self._data_format,
+                       "num_channels")
         return F.group_norm(input, self._num_groups, self._epsilon, self.weight, self.bias,
                             self._data_format)
 
@@ -134,6 +137,8 @@ class _InstanceNormBase(Layer):
         if input.ndim not in self._ranks:
             raise ValueError(f"({type(self).__name__}) expected {self._expected} input (got "
                              f"{input.ndim}D input with shape {list(input.shape)})")
+        check_channels(type(self).__name__, input, self._num_features, "NCHW",
+                       "num_features")
         return F.instance_norm(input, weight=self.scale, bias=self.bias,
                                momentum=self._momentum, eps=self._epsilon,
                                data_format=self._data_format)

@@ -12,6 +12,7 @@ from ...tensor.math_unary import tanh
 from ...tensor.reduction import sum as sum_over
 from .. import functional as F
 from ..initializer import Constant, Uniform
+from ._input_checks import check_last_dim
 from .layers import Layer
 
 
@@ -128,6 +129,7 @@ class _GatedCell(RNNCellBase):
 
     def _projections(self, inputs, hidden):
         """(inputs @ weight_ih^T + bias_ih, hidden @ weight_hh^T + bias_hh)."""
+        check_last_dim(type(self).__name__, inputs, self.input_size, "input_size")
         x_part = matmul(inputs, self.weight_ih, transpose_y=True)
         if self.bias_ih is not None:
             x_part = x_part + self.bias_ih
