@@ -1,6 +1,8 @@
 """Acceptance: every optimizer trains a small MLP for 20 steps from identical weights on
-identical data — plain, with weight decay, with gradient clipping, with parameter groups and
-with a learning-rate scheduler — and ends at real Paddle's parameters (1e-6 relative)."""
+identical data — plain, with weight decay (a float coefficient, L1Decay), with gradient
+clipping (by global norm, by norm, by value), with parameter groups and with a learning-rate
+scheduler — and ends at real Paddle's parameters (1e-6 relative). Where Paddle refuses a
+combination (AdamW with L1Decay, LBFGS or Rprop with a scheduler) the error type is compared."""
 from goldens.cases._optim_case_utils import batch, make_optimizer, mlp, train
 
 # name -> (optimizer class, base kwargs, group-specific options, accepts weight_decay)
@@ -36,8 +38,14 @@ def _variant(opt_name, kwargs, group_options, variant):
             if opt_name == "Lamb":
                 kw.pop("weight_decay")
                 kw["lamb_weight_decay"] = 0.05
+        elif variant == "decay_l1":
+            kw["weight_decay"] = paddle.regularizer.L1Decay(0.01)
         elif variant == "clip":
             kw["grad_clip"] = paddle.nn.ClipGradByGlobalNorm(0.5)
+        elif variant == "clip_norm":
+            kw["grad_clip"] = paddle.nn.ClipGradByNorm(0.1)
+        elif variant == "clip_value":
+            kw["grad_clip"] = paddle.nn.ClipGradByValue(0.05)
         elif variant == "groups":
             params = [{"params": model[0].parameters(), "learning_rate": 0.5, **group_options},
                       {"params": model[2].parameters()}]
@@ -56,8 +64,11 @@ def _variant(opt_name, kwargs, group_options, variant):
 
 CASES = {}
 for _key, (_name, _kwargs, _group, _decays) in OPTIMIZERS.items():
-    for _variant_name in ("plain", "decay", "clip", "groups", "scheduler"):
+    for _variant_name in ("plain", "decay", "decay_l1", "clip", "clip_norm", "clip_value",
+                          "groups", "scheduler"):
         if _variant_name == "decay" and not _decays and _name != "Lamb":
+            continue
+        if _variant_name == "decay_l1" and not _decays:
             continue
         if _variant_name == "scheduler" and _name == "Rprop":
             continue  # Paddle's Rprop rejects a scheduler: error_rprop_scheduler below
