@@ -116,3 +116,70 @@ def test_distances_promote_mixed_float_inputs():
     assert F.pairwise_distance(a, b, epsilon=0.0).dtype == paddle.float64
     with pytest.raises(TypeError, match="x1 must be a floating-point"):
         F.cosine_similarity(paddle.ones([1, 3], "int32"), a)
+
+
+def test_astype_to_the_same_dtype_is_the_tensor_itself_but_cast_copies():
+    a = paddle.ones([2])
+    assert a.astype("float32") is a and a.astype(paddle.float32) is a
+    assert a.cast("float32") is not a
+    assert a.astype("float16").dtype == paddle.float16
+
+
+def test_sequential_insert_and_extend_as_paddle():
+    nn = paddle.nn
+    seq = nn.Sequential(nn.ReLU(), nn.Tanh())
+    seq.insert(-1, nn.Sigmoid())
+    seq.extend([nn.ELU()])
+    assert [type(layer).__name__ for layer in seq] == ["ReLU", "Sigmoid", "Tanh", "ELU"]
+    assert list(seq._sub_layers) == ["0", "1", "2", "3"]
+    with pytest.raises(IndexError, match="Index out of range: 5"):
+        seq.insert(5, nn.ReLU())
+    with pytest.raises(AssertionError):
+        seq.insert(0, 1)
+    np.testing.assert_allclose(seq(paddle.to_tensor([-1.0])).numpy(),
+                               [np.tanh(0.5)], rtol=1e-6)
+
+
+def test_get_tensor_handle_reads_and_writes_the_tensor():
+    x = paddle.zeros([2, 2])
+    handle = x.value().get_tensor()
+    handle.set(np.full((2, 2), 3.0, np.float32), paddle.CPUPlace())
+    np.testing.assert_array_equal(x.numpy(), np.full((2, 2), 3.0))
+    np.testing.assert_array_equal(np.array(handle), np.full((2, 2), 3.0))
+    assert handle.shape() == [2, 2]
+    assert isinstance(handle, paddle.base.core.DenseTensor)
+
+
+def test_run_check_trains_and_reports(capsys):
+    paddle.utils.run_check()
+    out = capsys.readouterr().out
+    assert "PaddlePaddle works well on 1 CPU." in out
+    assert paddle.in_dynamic_mode()
+
+
+def test_paddle_tensor_namespace_reaches_the_functions():
+    assert paddle.tensor.randint is paddle.randint
+    assert paddle.tensor.add is paddle.add
+
+
+def test_layer_norm_checks_normalized_shape_first():
+    with pytest.raises(ValueError, match="normalized_shape"):
+        paddle.nn.functional.layer_norm(x=np.ones((2, 3), "float32"), normalized_shape=1.0)
+
+
+def test_void_backward_hooks_on_leaves_and_final_hooks():
+    calls = []
+    x = paddle.to_tensor([5.0], stop_gradient=False)
+    x._register_backward_hook(lambda: calls.append(float(x.grad)))
+    for _ in range(2):
+        paddle.pow(x, 4.0).backward()
+    assert calls == [500.0, 1000.0]  # after each accumulation: 4 * 5**3, then twice that
+    with pytest.raises(ValueError, match="leaf"):
+        (x * 2)._register_backward_hook(lambda: None)
+    with pytest.raises(ValueError, match="stop_gradient"):
+        paddle.ones([1])._register_backward_hook(lambda: None)
+    finals = []
+    paddle.base.core.eager._add_backward_final_hook(lambda: finals.append(len(calls)))
+    (x * 3).sum().backward()
+    (x * 3).sum().backward()
+    assert finals == [3]  # once, after the first pass's leaf hooks

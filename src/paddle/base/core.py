@@ -1,6 +1,8 @@
 """`paddle.base.core`: facts about how this Paddle was built, answered truthfully."""
+from .._core.autograd.engine import add_backward_final_hook
 from .._core.backend import gpu_available
 from .._core.dtype import DType as VarTypeDType  # noqa: F401
+from .dense_tensor import DenseTensor  # noqa: F401 - Paddle's core.DenseTensor
 
 
 def is_compiled_with_cuda() -> bool:
@@ -51,6 +53,12 @@ def supports_bfloat16_fast_performance() -> bool:
 def get_cuda_device_count() -> int:
     from ..device import device_count
     return device_count()
+
+
+class eager:  # noqa: N801 - Paddle's `core.eager` module of eager-mode internals
+    """The eager-mode hooks Paddle's core exposes."""
+
+    _add_backward_final_hook = staticmethod(add_backward_final_hook)
 
 
 class Scope(dict):

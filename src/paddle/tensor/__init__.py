@@ -1,5 +1,15 @@
 """The tensor functions of the `paddle` namespace, grouped by family; also bound as Tensor
-methods by `methods.install()`."""
+methods by `methods.install()`. As in Paddle, `paddle.tensor.<name>` reaches them too."""
 from . import methods
+from .attribute import *  # noqa: F401,F403
+from .creation import *  # noqa: F401,F403
+from .linalg import *  # noqa: F401,F403
+from .logic import *  # noqa: F401,F403
+from .manipulation import *  # noqa: F401,F403
+from .math import *  # noqa: F401,F403
+from .random import *  # noqa: F401,F403
+from .reduction import *  # noqa: F401,F403
+from .search import *  # noqa: F401,F403
+from .stat import *  # noqa: F401,F403
 
 methods.install()

@@ -71,6 +71,18 @@ def _register_hook(self, hook):
     return self._node.register_output_hook(self._out_idx, hook)
 
 
+def _register_backward_hook(self, hook):
+    """Call hook() (no arguments) each time a backward pass has accumulated this leaf's
+    gradient; only leaves that need a gradient take such hooks."""
+    if self._node is not None or self.stop_gradient:
+        raise ValueError("(_register_backward_hook) Only leaf Tensors that need a gradient "
+                         f"(stop_gradient=False) can take a backward hook; {self.name} is "
+                         f"{'an interior tensor' if self._node is not None else 'stop_gradient'}.")
+    hooks = self._ensure_extra().setdefault("void_hooks", [])
+    hooks.append(hook)
+    return HookHandle(hooks, hook)
+
+
 def _retain_grads(self):
     """Keep the gradient of this non-leaf tensor in `.grad` after backward."""
     if self._node is None or (self._extra and self._extra.get("retains")):
@@ -105,7 +117,11 @@ def _set_value(self, value):
 
 
 def _astype(self, dtype):
-    """A copy converted to `dtype` (gradient flows through the cast)."""
+    """A copy converted to `dtype` (gradient flows through the cast); the tensor itself when
+    it already has that dtype, as in Paddle."""
+    from .._core import dtype as _dt
+    if _dt.to_dtype(dtype) is self.dtype:
+        return self
     return manipulation.cast(self, dtype)
 
 
@@ -125,6 +141,12 @@ def _fill_(self, value):
 def _scale(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     from .math import scale as scale_fn
     return scale_fn(self, scale, bias, bias_after_scale, act)
+
+
+def _get_tensor(self):
+    """The legacy storage handle of this tensor (np.array(handle), handle.set(array))."""
+    from ..base.dense_tensor import DenseTensor
+    return DenseTensor(self)
 
 
 def _cpu(self):
@@ -221,8 +243,9 @@ def _transpose_property(self):
 METHODS = {
     # conversion and autograd
     "backward": _backward, "clear_grad": _clear_grad, "clear_gradient": _clear_gradient,
-    "register_hook": _register_hook, "retain_grads": _retain_grads, "set_value": _set_value,
-    "astype": _astype, "cast": _astype, "zero_": _zero_, "fill_": _fill_,
+    "register_hook": _register_hook, "_register_backward_hook": _register_backward_hook,
+    "retain_grads": _retain_grads, "set_value": _set_value,
+    "astype": _astype, "cast": manipulation.cast, "zero_": _zero_, "fill_": _fill_,
     "cpu": _cpu, "cuda": _cuda, "to": _to, "pin_memory": _cpu, "detach": manipulation.detach,
     "detach_": manipulation.detach_, "clone": manipulation.clone, "scale": _scale,
     "element_size": lambda self: self._data.itemsize,
@@ -236,7 +259,7 @@ METHODS = {
     "is_sparse": lambda self: False, "is_sparse_coo": lambda self: False,
     "is_sparse_csr": lambda self: False, "is_selected_rows": lambda self: False,
     "is_same_shape": lambda self, y: list(self.shape) == list(y.shape),
-    "value": lambda self: self, "get_tensor": lambda self: self,
+    "value": lambda self: self, "get_tensor": _get_tensor,
     "get_device": lambda self: -1, "__nonzero__": Tensor.__bool__,
     "__long__": Tensor.__int__,
 }

@@ -39,6 +39,24 @@ def run_backward(outputs, grad_outputs, retain_graph: bool = False, create_graph
         return run.results(allow_unused)
     finally:
         state.grad_enabled = prev
+        if _FINAL_HOOKS:
+            _run_final_hooks()
+
+
+_FINAL_HOOKS: list = []
+
+
+def add_backward_final_hook(hook) -> None:
+    """Call hook() once, when the next backward pass finishes (Paddle's
+    core.eager._add_backward_final_hook)."""
+    _FINAL_HOOKS.append(hook)
+
+
+def _run_final_hooks() -> None:
+    hooks = list(_FINAL_HOOKS)
+    _FINAL_HOOKS.clear()
+    for hook in hooks:
+        hook()
 
 
 def _check_roots(outputs, grad_outputs, create_graph):
@@ -233,6 +251,8 @@ class _Run:
             if g._data.dtype != leaf._data.dtype:
                 g = g.astype(leaf._data.dtype)
             _accumulate(leaf, g, self.create_graph)
+            for hook in list(_leaf_void_hooks(leaf)):
+                hook()
 
     def results(self, allow_unused: bool) -> list:
         out = []
@@ -264,6 +284,12 @@ def _run_output_hooks(node: Node, grads: list):
 def _leaf_hooks(leaf: Tensor) -> list:
     extra = leaf._extra
     return extra.get("hooks", ()) if extra else ()
+
+
+def _leaf_void_hooks(leaf: Tensor) -> list:
+    """Hooks taking no argument, run after the leaf's gradient was accumulated."""
+    extra = leaf._extra
+    return extra.get("void_hooks", ()) if extra else ()
 
 
 def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool):
@@ -349,7 +375,7 @@ def _call_rule(node: Node, grads: list, needs: list) -> list:
             f"Trying to run backward through op '{op.name}' a second time, but the tensors it "
             "saved were freed by the first backward. Pass retain_graph=True to the first "
             "backward()/paddle.grad() call to keep them.")
-    if node.saved_versions or node.saved_out:
+    if (node.saved_in or node.saved_out) and _modified_since_saved(node):
         _check_versions(node)
     if len(grads) > 1:
         for i, g in enumerate(grads):
@@ -377,6 +403,19 @@ def _flatten_grads(node: Node, result) -> list:
         else:
             flat.extend(g)
     return flat
+
+
+def _modified_since_saved(node: Node) -> bool:
+    """The quick test (_check_versions explains): did an in-place op change a saved tensor?"""
+    for t, version in zip(node.saved_in, node.saved_versions):
+        if type(version) is not int or t._version != version:
+            return True
+    for _, ref, version in node.saved_out:
+        if version is not None:
+            t = ref()
+            if t is not None and t._version != version:
+                return True
+    return False
 
 
 def _check_versions(node: Node):

@@ -98,8 +98,8 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
         >>> paddle.nn.functional.layer_norm(x, 3).shape
         paddle.Size([2, 3])
     """
+    shape = _normalized_shape(normalized_shape)  # checked first, as Paddle does
     x = _tensor("layer_norm", "x", x)
-    shape = _normalized_shape(normalized_shape)
     begin = x.ndim - len(shape)
     if begin < 0 or list(x.shape[begin:]) != shape:
         raise ValueError(f"(layer_norm) Given normalized_shape is {shape}, expected input with "

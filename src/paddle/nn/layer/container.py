@@ -56,6 +56,27 @@ class Sequential(Layer):
         self.add_sublayer(str(len(self._sub_layers)), layer)
         return self
 
+    def insert(self, index: int, module):
+        """Put module before position index (-len <= index <= len); layers keyed by their
+        position are renumbered, named ones keep their names."""
+        assert isinstance(module, Layer), f"module should be of type: {Layer}"
+        n = len(self._sub_layers)
+        if not -n <= index <= n:
+            raise IndexError(f"Index out of range: {index}")
+        items = list(self._sub_layers.items())
+        items.insert(index + n if index < 0 else index, (None, module))
+        self._sub_layers.clear()
+        for position, (key, layer) in enumerate(items):
+            numbered = key is None or key.isdigit()
+            self._sub_layers[str(position) if numbered else key] = layer
+        return self
+
+    def extend(self, sequential):
+        """Append every layer of an iterable of layers."""
+        for layer in sequential:
+            self.append(layer)
+        return self
+
     def forward(self, input):  # noqa: A002 - Paddle's parameter name
         for layer in self._sub_layers.values():
             input = layer(input)
