@@ -130,3 +130,21 @@ def test_enable_to_static_false_runs_eagerly():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         f(paddle.ones([1]))
+
+
+def test_inference_fast_path_still_checks_new_signatures_and_modes():
+    net = MLP()
+    net.fc1 = paddle.nn.Sequential(paddle.nn.Linear(3, 8), paddle.nn.Dropout(0.5))
+    static = paddle.jit.to_static(net, input_spec=[InputSpec([None, 3], "float32", "x")])
+    with paddle.no_grad():
+        net.eval()
+        first = static(_x()).numpy()
+        np.testing.assert_array_equal(static(_x()).numpy(), first)  # served by the fast path
+        np.testing.assert_allclose(static(_x((6, 3))).numpy(), net.fc2(paddle.tanh(
+            net.fc1(_x((6, 3))))).numpy() * 2.0 + 1.0, rtol=1e-6)
+        with pytest.raises(ValueError, match=r"'x'.*\[4, 5\]"):
+            static(paddle.ones([4, 5]))
+        with pytest.raises(ValueError, match=r"'x'.*float64"):
+            static(paddle.ones([4, 3], "float64"))
+        net.train()  # dropout now drops: a different program
+        assert not np.array_equal(static(_x()).numpy(), first)

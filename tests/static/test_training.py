@@ -157,3 +157,49 @@ def test_fc_names_shapes_and_several_inputs(static_mode):
 def test_optimizer_without_parameters_is_refused_in_dynamic_mode():
     with pytest.raises(AttributeError, match="should not be None in dygraph mode"):
         paddle.optimizer.SGD(0.1)
+
+
+def test_program_cloned_before_minimize_evaluates_without_training(static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 6], "float32")
+        y = paddle.static.data("y", [None, 1], "int64")
+        loss = _loss(_net(x), y)
+        test_program = main.clone(for_test=True)
+        paddle.optimizer.SGD(0.5).minimize(loss)
+    assert '"pd_op.sgd_"' not in str(test_program)
+    exe = paddle.static.Executor()
+    feed = {"x": XS[0], "y": YS[0]}
+    evaluations = [exe.run(test_program, feed=feed, fetch_list=[loss])[0] for _ in range(2)]
+    assert evaluations[0] == evaluations[1]
+    trained = [exe.run(main, feed=feed, fetch_list=[loss])[0] for _ in range(2)]
+    assert trained[0] == evaluations[0] and trained[1] < trained[0]
+
+
+def test_lenet_trains_in_static_mode_like_eager(static_mode):
+    images = np.random.default_rng(0).random((3, 2, 1, 28, 28)).astype("float32")
+    labels = np.random.default_rng(1).integers(0, 10, (3, 2, 1)).astype("int64")
+    paddle.seed(5)
+    net = paddle.vision.models.LeNet()
+    state = {k: v.numpy().copy() for k, v in net.state_dict().items()}
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 1, 28, 28], "float32")
+        y = paddle.static.data("y", [None, 1], "int64")
+        loss = _loss(net(x), y)
+        paddle.optimizer.Momentum(0.05, momentum=0.9).minimize(loss)
+    exe = paddle.static.Executor()
+    static = [exe.run(main, feed={"x": images[i], "y": labels[i]}, fetch_list=[loss])[0]
+              for i in range(3)]
+    paddle.disable_static()
+    net.set_state_dict(state)
+    opt = paddle.optimizer.Momentum(0.05, momentum=0.9, parameters=net.parameters())
+    eager = []
+    for i in range(3):
+        loss = _loss(net(paddle.to_tensor(images[i])), paddle.to_tensor(labels[i]))
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager.append(loss.numpy())
+    paddle.enable_static()
+    np.testing.assert_allclose(static, eager, rtol=1e-6)

@@ -61,6 +61,16 @@ class ConcreteProgram:
     def outputs(self) -> list:
         return self.output_values
 
+    def infer(self, tensors: list):
+        """Run the interpreter on `tensors` (in input order) whose shapes and dtypes an earlier
+        call with the same signature already checked."""
+        if self._interpreter is None:
+            self._interpreter = Interpreter(self.main_program, self.output_values)
+        results = self._interpreter.run_checked([t._data for t in tensors])
+        if self.output_tree == _SINGLE:
+            return _wrap(results[0])
+        return _unflatten(self.output_tree, iter([_wrap(r) for r in results]))
+
     def run(self, feeds: dict, needs_grad: bool):
         if needs_grad:
             results = Replayer(self.main_program, self.output_values).run(feeds)
@@ -70,6 +80,15 @@ class ConcreteProgram:
             from .._core.tensor import wrap
             results = [wrap(r) for r in self._interpreter.run(feeds)]
         return _unflatten(self.output_tree, iter(results))
+
+
+_SINGLE = ("T",)  # the output tree of a function returning one tensor
+_TENSOR_TYPES = (Tensor,)
+
+
+def _wrap(array):
+    from .._core.tensor import wrap
+    return wrap(array)
 
 
 def _capture_failed(exc: Exception) -> bool:
@@ -88,6 +107,7 @@ class StaticFunction:
         self._layer = layer
         self._full_graph = full_graph
         self._cache: dict = {}
+        self._seen: dict = {}  # _positional_key -> ConcreteProgram, for the inference fast path
         self._last = None
         self._eager_only = False
         functools.update_wrapper(self, function)
@@ -132,6 +152,12 @@ class StaticFunction:
             return self._function, str(exc)
 
     def __call__(self, *args, **kwargs):
+        if not state.grad_enabled and not kwargs and state.tracer is None:
+            # inference with positional tensors seen before: straight to the interpreter
+            concrete = self._seen.get(self._positional_key(args))
+            if concrete is not None and _TO_STATIC_ENABLED and not self._eager_only:
+                self._last = concrete
+                return concrete.infer(args)
         if not _TO_STATIC_ENABLED or self._eager_only:
             return self._call_eager(args, kwargs)
         if _static_mode.enabled or state.tracer is not None:  # inside a program being built
@@ -145,12 +171,23 @@ class StaticFunction:
                 return self._call_eager(args, kwargs)
             self._cache[key] = concrete
         self._last = concrete
+        if not kwargs and all(type(a) in _TENSOR_TYPES for a in args):
+            self._seen[self._positional_key(args)] = concrete
         tensors = _flatten_tensors(args, kwargs)
         feeds = {name: t for name, t in zip(concrete.input_names, tensors)}
         needs_grad = state.grad_enabled and (
             any(not p.stop_gradient for p in concrete.parameters)
             or any(not t.stop_gradient for t in tensors))
         return concrete.run(feeds, needs_grad)
+
+    def _positional_key(self, args):
+        """Shapes, dtypes and stop_gradient flags of plain tensor arguments, plus the layer's
+        mode (None when an argument is anything else)."""
+        try:
+            key = tuple((type(a), a._data.shape, a._data.dtype, a.stop_gradient) for a in args)
+        except AttributeError:
+            return None
+        return key, self._layer.training if self._layer is not None else None
 
     def _signature(self, args, kwargs):
         training = self._layer.training if self._layer is not None else None

@@ -1,7 +1,13 @@
 """`paddle.static`: the static-graph API (programs, data, executor, gradients).
 
 In static mode (paddle.enable_static()) paddle calls record operations into the current main
-program; an Executor runs the program with feeds and returns fetched arrays."""
+program; an Executor runs the program with feeds and returns fetched arrays.
+
+Training: `optimizer.minimize(loss)` appends the backward and one update op per parameter that
+runs the eager optimizer's own update (static/minimize.py). Gradient rules need concrete shapes,
+so when the program has dynamic dims (static.data([None, 784])) the backward is recorded as one
+`builtin.backward` op and the Executor rebuilds the program with the real gradient ops once per
+combination of feed shapes it meets (static/specialize.py)."""
 from __future__ import annotations
 
 from .. import _static_mode

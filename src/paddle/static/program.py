@@ -36,10 +36,17 @@ class Program(_IRProgram):
             yield from op.outputs
 
     def clone(self, for_test=False):
-        """A program sharing this one's operations (Feijiang programs are immutable once
-        run, so sharing is safe) — for_test is accepted for compatibility."""
-        twin = Program.__new__(Program)
-        twin.__dict__.update(self.__dict__)
+        """A program with this one's operations so far: ops recorded into either program later
+        (such as the backward and updates `optimizer.minimize` appends) stay out of the other.
+        Operations are shared, not copied — programs never change an operation once it is
+        recorded. for_test is accepted for compatibility; layers record their training
+        behaviour (dropout, batch-norm statistics) when they are called, so build the
+        evaluation graph with the layers in eval mode instead."""
+        twin = Program()
+        twin.global_block().ops = list(self.global_block().ops)
+        twin.parameters = dict(self.parameters)
+        twin.random_seed = self.random_seed
+        twin.tracer._bound = dict(self.tracer._bound)
         return twin
 
 

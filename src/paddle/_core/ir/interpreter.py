@@ -60,9 +60,9 @@ class Interpreter:
     def _step(self, op, released=()) -> tuple:
         frees = [self._slot[v] for v in released if v in self._slot]
         if op.name == IF:
-            return None, self._if_step(op), None, None, None, op.name, frees
+            return None, self._if_step(op), None, None, None, op.name, frees, False
         if op.name == WHILE:
-            return None, self._while_step(op), None, None, None, op.name, frees
+            return None, self._while_step(op), None, None, None, op.name, frees, False
         if op.opdef is None:
             raise ProgramError(f"Interpreter: operation {op.name} cannot be executed")
         layout = []
@@ -74,7 +74,8 @@ class Interpreter:
         attrs = tuple(op.attrs[a] for a in op.opdef.attrs)
         outs = [self._slot_of(o) for o in op.outputs]
         single = op.opdef.single_output
-        return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name, frees
+        flat = all(type(i) is int for i in layout)  # plain tensor inputs: the fast path
+        return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name, frees, flat
 
     def _block_steps(self, block) -> tuple[list, list]:
         """The steps of a nested block and the slots its `cf.yield` names."""
@@ -98,13 +99,21 @@ class Interpreter:
                           args, steps, yields, [self._slot_of(o) for o in op.outputs])
 
     def run(self, feeds: dict) -> list:
-        slots = [None] * self._n_slots
-        for name, slot, meta in self._feeds:
+        arrays = []
+        for name, _, meta in self._feeds:
             if name not in feeds:
                 raise ProgramError(f"Interpreter: the program needs the input '{name}' (shape "
                                    f"{list(meta.shape)}, dtype {meta.dtype.name}), which was "
                                    "not fed")
-            slots[slot] = check_feed(name, feeds[name], meta)
+            arrays.append(check_feed(name, feeds[name], meta))
+        return self.run_checked(arrays)
+
+    def run_checked(self, arrays: list) -> list:
+        """Run with the inputs' arrays in program order, already known to fit the inputs (the
+        caller checked them, or arrays of the same shapes and dtypes, before)."""
+        slots = [None] * self._n_slots
+        for (_, slot, _), array in zip(self._feeds, arrays):
+            slots[slot] = array
         for tensor, slot in self._params:
             slots[slot] = tensor._data
         for array, slot in self._constants:
@@ -114,12 +123,13 @@ class Interpreter:
 
 
 def _execute(steps: list, slots: list) -> None:
-    for kernel, layout, attrs, outs, single, op_name, frees in steps:
+    for kernel, layout, attrs, outs, single, op_name, frees, flat in steps:
         if kernel is None:
             layout.run(slots)
         else:
-            args = [slots[i] if type(i) is int else
-                    (None if i is None else [slots[j] for j in i]) for i in layout]
+            args = [slots[i] for i in layout] if flat else [
+                slots[i] if type(i) is int else (None if i is None else [slots[j] for j in i])
+                for i in layout]
             try:
                 result = kernel(xp, *args, *attrs)
             except Exception as exc:  # noqa: BLE001 - re-raised naming the op
