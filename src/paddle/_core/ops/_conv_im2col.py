@@ -80,10 +80,15 @@ SMALL_PRODUCT = 1 << 25
 def group_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a[g] @ b[g] for every group: small products (depthwise convs, LeNet-sized layers) in one
     einsum over all groups, large ones as one 2-D BLAS gemm per group (stacked matmul falls
-    off BLAS for transposed operands)."""
+    off BLAS for transposed operands), each written straight into the result."""
     if a.shape[1] * a.shape[2] * b.shape[2] < SMALL_PRODUCT:
         return np.einsum("gij,gjk->gik", a, b)
-    return np.stack([np.matmul(ag, bg) for ag, bg in zip(a, b)])
+    if a.shape[0] == 1:
+        return np.matmul(a[0], b[0])[None]
+    out = np.empty((a.shape[0], a.shape[1], b.shape[2]), np.result_type(a, b))
+    for ag, bg, og in zip(a, b, out):
+        np.matmul(ag, bg, out=og)
+    return out
 
 
 def correlate(big, w, strides, pads, dilations, groups, out_sizes):
@@ -116,7 +121,8 @@ def scatter(small, w, strides, pads, dilations, groups, big_sizes):
 
 def col2im(cols, strides, pads, dilations, big_sizes):
     """Sum patches back into an image: cols is (C, *kernel, N, *out), the result (N, C, *big)
-    with each tap's block added at its dilated, strided offset."""
+    with each tap's block added at its dilated, strided offset. The sums run channel-major,
+    the layout cols already has, and the image is transposed to (N, C, ...) once at the end."""
     nd = len(big_sizes)
     c = cols.shape[0]
     kernel = cols.shape[1:1 + nd]
@@ -124,17 +130,15 @@ def col2im(cols, strides, pads, dilations, big_sizes):
     out_sizes = cols.shape[2 + nd:]
     padded_sizes = tuple(max(b + a + size, (o - 1) * s + span(k, d)) for (b, a), size, o, s, k, d
                          in zip(pads, big_sizes, out_sizes, strides, kernel, dilations))
-    padded = np.zeros((n, c) + padded_sizes, cols.dtype)
+    padded = np.zeros((c, n) + padded_sizes, cols.dtype)
     if 0 not in out_sizes:
         for tap in np.ndindex(*kernel):
             target = (slice(None),) * 2 + tuple(
                 slice(t * d, t * d + (o - 1) * s + 1, s)
                 for t, d, o, s in zip(tap, dilations, out_sizes, strides))
-            padded[target] += np.swapaxes(cols[(slice(None),) + tap], 0, 1)
-    if padded_sizes == tuple(big_sizes):
-        return padded
+            padded[target] += cols[(slice(None),) + tap]
     crop = (slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
-    return np.ascontiguousarray(padded[crop])
+    return np.ascontiguousarray(np.swapaxes(padded[crop], 0, 1))
 
 
 def weight_of(big, small, kernel, strides, pads, dilations, groups):
