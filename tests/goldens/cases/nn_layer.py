@@ -173,6 +173,37 @@ def _layer_list_slicing_and_errors(paddle, np):
     return [type(sliced).__name__, len(sliced)] + names + [layers[-1].__class__.__name__]
 
 
+@_case
+def _parameter_dict(paddle, np):
+    make = paddle.create_parameter
+    params = paddle.nn.ParameterDict({"w": make([2, 3], "float32"), "b": make([3], "float32")})
+    params["w"].set_value(arr(np, [2, 3], 40))
+    params["b"].set_value(arr(np, [3], 41))
+    params.update({"scale": make([1], "float32")})
+    params["scale"].set_value(np.array([2.0], "float32"))
+    x = leaf(paddle, arr(np, [4, 2], 42))
+    out = (paddle.matmul(x, params["w"]) + params["b"]) * params["scale"]
+    names = [name for name, _ in params.named_parameters()]
+    return names + [len(params)] + with_grads(paddle, np, out, [x, params["w"], params["b"]])
+
+
+@_case
+def _global_initializer(paddle, np):
+    init = paddle.nn.initializer
+    init.set_global_initializer(init.Constant(0.25), init.Constant(-1.0))
+    try:
+        fc = paddle.nn.Linear(3, 2)
+        conv = paddle.nn.Conv2D(2, 2, 1, bias_attr=paddle.ParamAttr(
+            initializer=init.Constant(3.0)))
+        weight_only = [fc.weight, fc.bias, conv.weight, conv.bias]
+        init.set_global_initializer(init.Constant(0.5))
+        later = paddle.nn.Linear(2, 2)
+    finally:
+        init.set_global_initializer(None)
+    restored = paddle.nn.Linear(2, 2, bias_attr=None)
+    return weight_only + [later.weight, later.bias, restored.bias]
+
+
 # ---- Flatten and Identity ---------------------------------------------------------------------
 def _flatten(start_axis=1, stop_axis=-1, shape=(2, 3, 4, 5)):
     def case(paddle, np):
@@ -212,5 +243,13 @@ _LAYER_ERRORS = {
     "simple_rnn_cell_input_size": lambda p: p.nn.SimpleRNNCell(4, 8)(p.ones([2, 3])),
     "linear_features": lambda p: p.nn.Linear(4, 2)(p.ones([3, 5])),
 }
+
+
+def _layer_error(build):
+    def case(paddle, np):
+        return build(paddle)
+    return case
+
+
 for _key, _build in _LAYER_ERRORS.items():
-    CASES[f"error_{_key}"] = (lambda build: lambda paddle, np: build(paddle))(_build)
+    CASES[f"error_{_key}"] = _layer_error(_build)

@@ -137,6 +137,25 @@ CASES["max_unpool1d"] = _unpool(1, [2, 3, 8], 2)
 CASES["max_unpool1d_stride"] = _unpool(1, [2, 3, 9], 3, 2, 1)
 CASES["max_unpool3d"] = _unpool(3, [1, 2, 4, 4, 6], 2)
 
+
+def _unpool_layer(nd, shape, kernel, stride=None, padding=0, output_size=None):
+    def case(paddle, np):
+        x, rng = _input(paddle, np, shape)
+        pool = getattr(paddle.nn, f"MaxPool{nd}D")(kernel, stride, padding, return_mask=True)
+        unpool = getattr(paddle.nn, f"MaxUnPool{nd}D")(kernel, stride, padding,
+                                                       output_size=output_size)
+        pooled, mask = pool(x)
+        out = unpool(pooled, mask)
+        weights = paddle.to_tensor(rng.standard_normal(out.shape).astype("float32"))
+        (out * weights).sum().backward()
+        return [out, x.grad, repr(unpool)]
+    return case
+
+
+CASES["layer_max_unpool1d"] = _unpool_layer(1, [2, 3, 9], 3, 2, 1)
+CASES["layer_max_unpool2d"] = _unpool_layer(2, [1, 2, 7, 7], 2, output_size=[7, 7])
+CASES["layer_max_unpool3d"] = _unpool_layer(3, [1, 2, 4, 4, 6], 2, 2)
+
 # ---- layers --------------------------------------------------------------------------------
 
 

@@ -70,6 +70,23 @@ CASES["interp_area_1d"] = _interp([2, 3, 7], mode="area", size=3)
 CASES["upsample_functional"] = _interp([2, 3, 4, 4], mode="bilinear", scale_factor=2)
 
 
+def _upsample(shape, **kwargs):
+    def case(paddle, np):
+        rng = np.random.default_rng(len(shape) + 7)
+        x = _tensor(paddle, np, rng, shape)
+        out = paddle.nn.functional.upsample(x, **kwargs)
+        return _loss_grads(paddle, np, rng, out, [x])
+    case.atol = 2e-5
+    return case
+
+
+CASES["upsample_bilinear_align"] = _upsample([2, 3, 4, 5], size=[7, 9], mode="bilinear",
+                                             align_corners=True)
+CASES["upsample_nearest_nhwc"] = _upsample([1, 4, 5, 2], scale_factor=2, data_format="NHWC")
+CASES["upsample_linear_align_mode"] = _upsample([2, 3, 6], scale_factor=1.5, mode="linear",
+                                                align_mode=1)
+
+
 def _layer(cls, shape, **kwargs):
     def case(paddle, np):
         rng = np.random.default_rng(3)

@@ -244,7 +244,8 @@ class Layer:
                              f"must be non-negative, but received {shape}")
         if attr.name is not None:
             _claim_parameter_name(attr.name)
-        init = attr.initializer or default_initializer or global_initializer(is_bias) or (
+        # as Paddle: a global initializer overrides the layer's default, not the ParamAttr's
+        init = attr.initializer or global_initializer(is_bias) or default_initializer or (
             Constant(0.0) if is_bias else XavierUniform())
         param = EagerParamBase(shape, dtype, name=attr.name or self._param_name(is_bias),
                                trainable=attr.trainable,
