@@ -10,9 +10,9 @@ import os
 import sys
 
 import pytest
+from goldens.runner import families, load_cases, run_case
 
 import paddle
-from goldens.runner import families, load_cases, run_case
 
 API_TSV = "/work/shared/api/paddle-3.3-api.tsv"
 MODULES = ("paddle.nn", "paddle.nn.functional", "paddle.nn.initializer", "paddle.nn.utils")
