@@ -118,35 +118,21 @@ def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=No
     node.layout = layout
     node.hooks = None
     node.released = False
-    edges = []
-    in_info = []
-    for t, a in zip(flat_inputs, flat_arrays):
-        if t is None or t.stop_gradient:
-            edges.append(None)
-        elif t._node is None:
-            edges.append((t, 0))
-        else:
-            edges.append((t._node, t._out_idx))
-        in_info.append(None if a is None else (a.shape, a.dtype))
-    node.edges = edges
-    node.in_info = in_info
-    save = op.save_inputs
-    if save:
-        declared = flat_inputs if inputs is None else inputs
-        if len(save) == 1:
-            saved = (declared[save[0]],)
-        else:
-            saved = tuple([declared[i] for i in save])
-        node.saved_in = saved
-        node.saved_versions = tuple([_versions(v) for v in saved])
+    if layout is None and 0 < len(flat_inputs) <= 2:  # unrolled: the common unary/binary ops
+        _edges_of_one_or_two(node, flat_inputs, flat_arrays)
+    else:
+        _edges_of_many(node, flat_inputs, flat_arrays)
+    if op.save_inputs:
+        _save_inputs(node, op.save_inputs, flat_inputs if inputs is None else inputs)
     else:
         node.saved_in = ()
         node.saved_versions = ()
     save = op.save_outputs
     if len(results) == 1:
-        data = results[0]._data
+        result = results[0]
+        data = result._data
         node.out_info = [(data.shape, data.dtype)]
-        node.saved_out = ((data, _weakref(results[0]), 0),) if save else ()
+        node.saved_out = ((data, _weakref(result), 0),) if save else ()
     else:
         node.out_info = [(r._data.shape, r._data.dtype) for r in results]
         node.saved_out = tuple([(results[i]._data, _weakref(results[i]), 0) for i in save])
@@ -158,6 +144,57 @@ def _record_node(op, flat_inputs, flat_arrays, attrs, results, layout, inputs=No
         r._node = node
         r._out_idx = i
         i += 1
+
+
+def _save_inputs(node, save: tuple, declared) -> None:
+    """Keep the inputs the grad rule reads by value, with their versions (to detect a later
+    in-place change); unrolled for the usual one or two."""
+    first = declared[save[0]]
+    version = first._version if type(first) is Tensor else _versions(first)
+    if len(save) == 1:
+        node.saved_in = (first,)
+        node.saved_versions = (version,)
+    elif len(save) == 2:
+        second = declared[save[1]]
+        node.saved_in = (first, second)
+        node.saved_versions = (version, second._version if type(second) is Tensor
+                               else _versions(second))
+    else:
+        saved = tuple([declared[i] for i in save])
+        node.saved_in = saved
+        node.saved_versions = tuple([_versions(v) for v in saved])
+
+
+def _edges_of_one_or_two(node, inputs, arrays) -> None:
+    t = inputs[0]
+    a = arrays[0]
+    first = None if t.stop_gradient else ((t, 0) if t._node is None else (t._node, t._out_idx))
+    if len(inputs) == 1:
+        node.edges = [first]
+        node.in_info = [(a.shape, a.dtype)]
+        return
+    u = inputs[1]
+    b = arrays[1]
+    node.edges = [first, None if u.stop_gradient else
+                  ((u, 0) if u._node is None else (u._node, u._out_idx))]
+    node.in_info = [(a.shape, a.dtype), (b.shape, b.dtype)]
+
+
+def _edges_of_many(node, inputs, arrays) -> None:
+    """Per flat input: the edge its gradient flows along (None: not needed) and its shape and
+    dtype (None for an absent optional input)."""
+    edges = []
+    in_info = []
+    for t, a in zip(inputs, arrays):
+        if t is None or t.stop_gradient:
+            edges.append(None)
+        elif t._node is None:
+            edges.append((t, 0))
+        else:
+            edges.append((t._node, t._out_idx))
+        in_info.append(None if a is None else (a.shape, a.dtype))
+    node.edges = edges
+    node.in_info = in_info
 
 
 def _pack_node(node, results) -> None:

@@ -8,7 +8,7 @@ cycles between tensors and their nodes.
 from __future__ import annotations
 
 from .. import dtype as _dt
-from ..tensor import wrap
+from ..tensor import Tensor, wrap
 
 
 class Node:
@@ -120,7 +120,7 @@ class GradContext:
             self._unflatten_inputs(node, flat_needs)
         if node.saved_in:
             for i, saved in zip(op.save_inputs, node.saved_in):
-                d[op.inputs[i]] = _restore(saved)
+                d[op.inputs[i]] = saved if type(saved) is Tensor else _restore(saved)
         if node.saved_out:
             for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
                 if type(array) is Packed:
@@ -135,13 +135,13 @@ class GradContext:
     def __getattr__(self, name: str):
         # Reached only for names not set in __init__: unsaved inputs and outputs.
         node = self.__dict__.get("_node")
-        if node is None or name.startswith("__"):
+        if node is None:  # not initialised (e.g. copy.copy probing for __setstate__)
             raise AttributeError(name)
         op = node.op
         if node.layout is None and name in op.inputs:
             value = _info_or_none(node.in_info[op.inputs.index(name)])
         elif name in op.outputs and op.outputs.index(name) < len(node.out_info):
-            value = InputInfo(*node.out_info[op.outputs.index(name)])
+            value = _info_or_none(node.out_info[op.outputs.index(name)])
         else:
             raise AttributeError(f"the gradient context of op '{op.name}' has no value '{name}'")
         self.__dict__[name] = value
@@ -163,4 +163,11 @@ class GradContext:
 
 
 def _info_or_none(info):
-    return None if info is None else InputInfo(*info)
+    if info is None:
+        return None
+    view = _new_info(InputInfo)  # no __init__ call: this runs once per input per backward
+    view.shape, view._np_dtype = info
+    return view
+
+
+_new_info = object.__new__

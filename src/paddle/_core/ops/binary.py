@@ -69,8 +69,11 @@ def _conj(t):
 @multiply.grad(save="x y")
 def _(ctx, g):
     need_x, need_y = ctx.needs_grad
-    return (sum_to_shape(g * _conj(ctx.y), ctx.x.shape) if need_x else None,
-            sum_to_shape(g * _conj(ctx.x), ctx.y.shape) if need_y else None)
+    x, y = ctx.x, ctx.y
+    if x._data.dtype.kind == "c":
+        x, y = _conj(x), _conj(y)
+    return (sum_to_shape(g * y, x._data.shape) if need_x else None,
+            sum_to_shape(g * x, y._data.shape) if need_y else None)
 
 
 @defop("divide", "x y", infer_meta=broadcast_binary("divide"), pattern=BROADCAST,
