@@ -138,3 +138,22 @@ def test_verifier_checks_control_flow_typing():
     result.meta = type(result.meta)([3, 4], result.meta.dtype)
     with pytest.raises(VerificationError, match=r"pd_op.while.*result 1 is typed \[3, 4\]"):
         verify(program)
+
+
+def test_passes_keep_optimizer_updates_whose_results_nobody_reads():
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [3, 4], "float32")
+            loss = paddle.mean(paddle.static.nn.fc(x, 2))
+            paddle.optimizer.Adam(0.1).minimize(loss)
+    finally:
+        paddle.disable_static()
+    outputs = PassManager([constant_fold, cse, dce, release_dead_values], print_ir=False).run(
+        main, [loss._data.value])
+    assert str(main).count('"pd_op.adam_"') == 2
+    weight = next(iter(main.parameters.values()))
+    before = weight.numpy().copy()
+    Interpreter(main, outputs).run({"x": np.ones((3, 4), "float32")})
+    assert not np.array_equal(weight.numpy(), before)

@@ -154,6 +154,19 @@ def test_fc_names_shapes_and_several_inputs(static_mode):
         paddle.static.nn.fc(x, 0)
 
 
+def test_create_parameter_trains_in_static_mode(static_mode):
+    assert paddle.static.create_parameter is paddle.create_parameter
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        w = paddle.static.create_parameter(
+            [6, 1], "float32", default_initializer=paddle.nn.initializer.Constant(0.5))
+        x = paddle.static.data("x", [None, 6], "float32")
+        loss = paddle.mean(x @ w)
+        paddle.optimizer.SGD(1.0).minimize(loss)
+    paddle.static.Executor().run(main, feed={"x": XS[0]}, fetch_list=[loss])
+    np.testing.assert_allclose(w.numpy()[:, 0], 0.5 - XS[0].mean(axis=0), rtol=1e-6)
+
+
 def test_optimizer_without_parameters_is_refused_in_dynamic_mode():
     with pytest.raises(AttributeError, match="should not be None in dygraph mode"):
         paddle.optimizer.SGD(0.1)
@@ -203,3 +216,22 @@ def test_lenet_trains_in_static_mode_like_eager(static_mode):
         eager.append(loss.numpy())
     paddle.enable_static()
     np.testing.assert_allclose(static, eager, rtol=1e-6)
+
+
+def test_minimize_a_chosen_parameter_with_clipping_leaves_the_others(static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 6], "float32")
+        loss = paddle.mean(_net(x))
+        opt = paddle.optimizer.SGD(0.5, grad_clip=paddle.nn.ClipGradByGlobalNorm(0.1))
+        ops, params_grads = opt.minimize(loss, parameters=["fc_1.b_0"])
+    assert [p.name for p, _ in params_grads] == ["fc_1.b_0"] and len(ops) == 1
+    assert str(main).count('"pd_op.clip_gradients"') == 1
+    params = main.parameters
+    before = {k: v.numpy().copy() for k, v in params.items()}
+    paddle.static.Executor().run(main, feed={"x": XS[0]}, fetch_list=[loss])
+    changed = [k for k in params if not np.array_equal(params[k].numpy(), before[k])]
+    assert changed == ["fc_1.b_0"]
+    # the mean's gradient wrt the bias is 1/4 per entry: norm 0.5, clipped to 0.1
+    np.testing.assert_allclose(before["fc_1.b_0"] - params["fc_1.b_0"].numpy(),
+                               np.full(4, 0.5 * 0.05, "float32"), rtol=1e-5)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import _static_mode
 from .._core import state
+from ..framework.creation import create_parameter
 from . import nn  # noqa: F401
 from .backward import append_backward, gradients
 from .executor import Executor, global_scope
@@ -44,7 +45,7 @@ def scope_guard(scope):
 
 __all__ = ["Program", "program_guard", "default_main_program", "default_startup_program",
            "data", "Executor", "global_scope", "InputSpec", "gradients", "append_backward",
-           "scope_guard", "cpu_places"]
+           "scope_guard", "cpu_places", "create_parameter"]
 
 # Model files in Paddle's formats (inference models and checkpoints) live in jit.serialization.
 from ..jit.serialization.static_io import (

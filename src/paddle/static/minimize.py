@@ -24,8 +24,8 @@ def static_minimize(opt, loss, parameters=None, no_grad_set=None):
         trainable = [p for p in program.parameters.values() if not p.stop_gradient]
         opt._param_groups = opt._parameter_list = trainable
         opt._dtype = trainable[0].dtype if trainable else None
-    wanted = {id(p) for p in parameters or opt._all_parameters()}
-    params_grads = append_backward(loss, [p for p in opt._all_parameters() if id(p) in wanted],
+    wanted = {p if isinstance(p, str) else p.name for p in parameters or opt._all_parameters()}
+    params_grads = append_backward(loss, [p for p in opt._all_parameters() if p.name in wanted],
                                    no_grad_set=no_grad_set)
     grad_of = {p.value.name: g for p, g in params_grads}
     ops = []
@@ -41,10 +41,12 @@ def _record_update(opt, param, grad, options, decay) -> Operation:
     def kernel(xp, param_array, grad_array):
         with eager():
             opt._apply_optimize([(param, wrap(grad_array))], options, None, decay)
-        return param._data
+        return [param._data]
 
-    host = HostOp(f"pd_op.{_op_type(opt)}_", kernel, lambda param_meta, grad_meta: param_meta)
-    return _append(host, [state.tracer.bind(param).value, grad.value], [])[0]
+    host = HostOp(f"pd_op.{_op_type(opt)}_", kernel,
+                  lambda param_meta, grad_meta: [param_meta])
+    param_value = state.tracer.bind(param).value
+    return _append(host, [param_value, grad.value], [param_value.meta])
 
 
 def _record_clip(clip, pairs) -> list:
@@ -55,19 +57,16 @@ def _record_clip(clip, pairs) -> list:
             clipped = clip([(p, wrap(g)) for p, g in zip(params, grad_arrays)])
         return [g._data for _, g in clipped]
 
-    host = HostOp("pd_op.clip_gradients", kernel, lambda p_metas, g_metas: list(g_metas),
-                  n_outputs=len(pairs))
-    _, outputs = _append(host, [[state.tracer.bind(p).value for p in params],
-                                [g.value for _, g in pairs]], [g.value.meta for _, g in pairs])
-    return [(p, symbolic(v)) for p, v in zip(params, outputs)]
+    host = HostOp("pd_op.clip_gradients", kernel, lambda p_metas, g_metas: list(g_metas))
+    op = _append(host, [[state.tracer.bind(p).value for p in params],
+                        [g.value for _, g in pairs]], [g.value.meta for _, g in pairs])
+    return [(p, symbolic(v)) for p, v in zip(params, op.outputs)]
 
 
-def _append(host: HostOp, inputs: list, out_metas: list):
-    if not out_metas:
-        out_metas = [inputs[0].meta]
+def _append(host: HostOp, inputs: list, out_metas: list) -> Operation:
     op = Operation(host.name, inputs, {}, out_metas, host)
     state.tracer.block.append(op)
-    return op, op.outputs
+    return op
 
 
 def _op_type(opt) -> str:

@@ -110,9 +110,7 @@ class _Replay:
         inputs = [self._lookup(v) for v in op.inputs]
         values = [[t.value for t in v] if isinstance(v, list) else v.value for v in inputs]
         metas = [[v.meta for v in x] if isinstance(x, list) else x.meta for x in values]
-        out_metas = op.opdef.infer_meta(*metas)
-        out_metas = [out_metas] if op.opdef.single_output else list(out_metas)
-        twin = Operation(op.name, values, op.attrs, out_metas, op.opdef)
+        twin = Operation(op.name, values, op.attrs, list(op.opdef.infer_meta(*metas)), op.opdef)
         self.tracer.block.append(twin)
         self._set(op, [symbolic(v) for v in twin.outputs])
 

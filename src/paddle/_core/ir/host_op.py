@@ -17,18 +17,19 @@ SIDE_EFFECT = "side_effect"
 
 class HostOp:
     """An op definition made for one program operation: `kernel(xp, *inputs)` runs it and
-    `infer_meta(*input_metas)` types its results."""
+    returns a list of result arrays; `infer_meta(*input_metas)` gives the list of their
+    TensorMetas."""
 
     attrs = ()
     grad_rule = None
     tags = frozenset({SIDE_EFFECT})
+    single_output = False
+    list_output = False
 
-    def __init__(self, name: str, kernel, infer_meta, n_outputs: int = 1):
+    def __init__(self, name: str, kernel, infer_meta):
         self.name = name
         self.kernel = kernel
         self.infer_meta = infer_meta
-        self.single_output = n_outputs == 1
-        self.list_output = False
 
     def __repr__(self) -> str:
         return f"<host op {self.name}>"
