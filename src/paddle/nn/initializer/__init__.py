@@ -170,17 +170,17 @@ class KaimingUniform(_Kaiming):
 
 
 class Assign(Initializer):
-    """Copy a given array, list or Tensor (shapes must match)."""
+    """Copy a given array, list or Tensor. As in Paddle, the parameter takes the value's shape
+    (Linear(2, 2) with Assign([2, 2]) holds a weight of shape [2])."""
 
     def __init__(self, value, name=None):
         self.value = value
 
-    def _values(self, shape, np_dtype):
+    def __call__(self, param, block=None):
         value = self.value._data if isinstance(self.value, Tensor) else np.asarray(self.value)
-        if value.size != int(np.prod(shape)):
-            raise ValueError(f"Assign initializer: the value has shape {list(value.shape)} but "
-                             f"the parameter has shape {list(shape)}")
-        return value.reshape(shape)
+        param._data = np.array(value, dtype=param._data.dtype)
+        param._version += 1
+        return param
 
 
 class Orthogonal(Initializer):
