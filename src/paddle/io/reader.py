@@ -29,9 +29,11 @@ class DataLoader:
 
     With `num_workers > 0`, batches are built by that many worker processes (forked where the
     system allows, so the dataset is not pickled), at most `prefetch_factor` batches ahead per
-    worker, and yielded in the same order as with `num_workers=0`. Each worker seeds `random`,
-    NumPy's global stream and paddle's generator with its own seed (see `get_worker_info`) and
-    then calls `worker_init_fn(worker_id)`. Large arrays travel through shared memory
+    worker, and yielded in the order the batch sampler gives (the batches of `num_workers=0`;
+    a shuffled order differs, as in Paddle, because the workers' base seed is drawn from
+    NumPy's stream first). Each worker seeds `random`, NumPy's global stream and paddle's
+    generator from that base seed and its id as Paddle does (see `get_worker_info`) and then
+    calls `worker_init_fn(worker_id)`. Large arrays travel through shared memory
     (/dev/shm) when `use_shared_memory`. An exception in a worker is raised in the main
     process with the worker's traceback; a worker that dies raises RuntimeError at once;
     `timeout > 0` bounds the wait for one batch. `persistent_workers` keeps the processes
