@@ -79,6 +79,11 @@ def main() -> None:
           f"workers {worker_cpu:.2f}s)")
     print(f"speedup: {parallel / serial:.2f}x, best of {args.repeat} each (target >= 1.6x with 2 "
           "workers on 2 idle cores; on a loaded machine compare the CPU seconds instead)")
+    # With idle cores the slowest process bounds the wall time: the main process, or a worker
+    # doing its share of the transform work.
+    bound = max(main_cpu, worker_cpu / args.workers)
+    print(f"CPU-time bound on {args.workers} idle cores: {serial_cpu / bound:.2f}x "
+          f"({serial_cpu:.2f}s in-process vs {bound:.2f}s per busiest process)")
 
 
 if __name__ == "__main__":
