@@ -27,7 +27,8 @@ FIXTURE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
                        "vision_datasets")
 with open(os.path.join(FIXTURE, "datasets.json")) as _f:
     EXPECTED = json.load(_f)["cases"]
-ARRAYS = dict(np.load(os.path.join(FIXTURE, "datasets.npz")))
+with np.load(os.path.join(FIXTURE, "datasets.npz")) as _npz:
+    ARRAYS = [_npz[f"a{i}"] for i in range(len(_npz.files))]
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +37,11 @@ def files(tmp_path_factory):
     return dataset_files.write_all(str(tmp_path_factory.mktemp("vision_datasets")))
 
 
-def _values(description, arrays):
+def _values(description, arrays: list):
+    """An array a description holds inline or refers to in `arrays`."""
     if "values" in description:
         return np.array(description["values"])
-    return arrays[description["array"]] if isinstance(arrays, list) else \
-        arrays[f"a{description['array']}"]
+    return arrays[description["array"]]
 
 
 def _assert_same(got, want, got_arrays, where):
