@@ -172,7 +172,10 @@ def backprop(ops, mode, seq, g_out, g_state, g_res, is_reverse):
         d_state, gx[t], gh[t] = back(ops, res[t], prev, d_state, g_out[t], g_res_t, m,
                                      seq["w_hh"], H)
         h_prev[t] = prev[0]
-    return d_state, ops.stack(gx), ops.stack(gh), ops.stack(h_prev)
+    gx_all = ops.stack(gx)
+    # LSTM and SimpleRNN use one pre-activation gradient for both projections: stack it once
+    same = all(a is b for a, b in zip(gx, gh))
+    return d_state, gx_all, gx_all if same else ops.stack(gh), ops.stack(h_prev)
 
 
 def weight_grads(ops, x, w_ih, gx, gh, h_prev, needs):

@@ -65,18 +65,33 @@ def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=F
             TensorMeta((T, batch, width), x.dtype))
 
 
-def _lstm_step(xp, pre, state, act, H):
-    """pre: gate pre-activations [B, 4H]; act: the reserve row's activation columns."""
-    for gates in (slice(0, 2 * H), slice(3 * H, 4 * H)):  # i, f and o: sigmoid
-        part = act[:, gates]
-        xp.multiply(pre[:, gates], 0.5, out=part)
-        xp.tanh(part, out=part)
-        part *= 0.5
-        part += 0.5
-    xp.tanh(pre[:, 2 * H:3 * H], out=act[:, 2 * H:3 * H])
+def lstm_gate_scales(xp, H, dtype):
+    """Per-column (scale, shift) over the 4H LSTM gates: sigmoid(v) = tanh(v / 2) / 2 + 1/2
+    (the overflow-free form of the sigmoid op) for i, f and o, tanh(v) * 1 + 0 for g. Scaling
+    the gate weights and biases by `scale` (powers of two: exact) lets one tanh cover all
+    gates."""
+    scale = xp.full(4 * H, 0.5, dtype)
+    scale[2 * H:3 * H] = 1.0
+    shift = xp.full(4 * H, 0.5, dtype)
+    shift[2 * H:3 * H] = 0.0
+    return scale, shift
+
+
+def _lstm_step(xp, pre, state, row, H, scales, into):
+    """pre: the gate pre-activations [B, 4H] already multiplied by the scale column; the gate
+    activations go into row[:, :4H], the new (h, c) into the two [B, H] arrays `into`."""
+    scale, shift = scales
+    act = row[:, :4 * H]
+    xp.tanh(pre, out=act)
+    act *= scale
+    act += shift
     i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
-    c_new = f * state[1] + i * g
-    return [o * xp.tanh(c_new), c_new]
+    h, c = into
+    xp.multiply(f, state[1], out=c)
+    c += i * g
+    xp.tanh(c, out=h)
+    h *= o
+    return into
 
 
 def _gru_step(xp, pre_x, hg, state, act, H):
@@ -92,17 +107,18 @@ def _sigmoid(xp, v):
     return xp.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
 
 
-def _step(xp, mode, x_gates, state, weights, row, H):
+def _step(xp, mode, x_gates, state, weights, row, H, into):
     """One step: the new (unmasked) states; activations are written into the reserve row.
-    For LSTM and SimpleRNN x_gates already holds both biases."""
-    w_hh_t, b_hh = weights
+    For LSTM and SimpleRNN x_gates already holds both biases (LSTM's scaled, see
+    lstm_gate_scales); LSTM writes its states straight into `into`."""
+    w_hh_t, b_hh = weights[:2]
     hg = state[0] @ w_hh_t
     if mode == "GRU":
         hg += b_hh
         return _gru_step(xp, x_gates, hg, state, row, H)
     hg += x_gates
     if mode == "LSTM":
-        return _lstm_step(xp, hg, state, row[:, :4 * H], H)
+        return _lstm_step(xp, hg, state, row, H, weights[2], into)
     y = row[:, :H]
     if mode == "RNN_TANH":
         xp.tanh(hg, out=y)
@@ -129,19 +145,37 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
                + b_ih.astype(work)).reshape(T, batch, w_ih.shape[0])
     if mode != "GRU":
         x_gates += b_hh.astype(work)
+    # the recurrent weight row-major: the per-step gemm runs faster than on a transposed view
+    w_hh_t = w_hh.T.astype(work)
+    weights = (xp.ascontiguousarray(w_hh_t), b_hh.astype(work))
+    if mode == "LSTM":
+        scales = lstm_gate_scales(xp, H, work)
+        x_gates *= scales[0]
+        weights = (xp.ascontiguousarray(w_hh_t * scales[0]), weights[1], scales)
     valid = None if mask is None else (mask != 0)[:, :, None]
     out = xp.empty((T, batch, H), work)
     reserve = xp.empty((T, batch, RESERVE[mode] * H), work)
     first = reserve.shape[-1] - S * H  # the post-mask states close each reserve row
     state = [s.astype(work) for s in state0]
-    weights = (w_hh.T.astype(work), b_hh.astype(work))
+    scratch = [xp.empty((batch, H), work) for _ in range(S)]
     for t in (range(T - 1, -1, -1) if is_reverse else range(T)):
         row = reserve[t]
-        new = _step(xp, mode, x_gates[t], state, weights, row, H)
         kept = [row[:, first + k * H:first + (k + 1) * H] for k in range(S)]
+        if valid is None:
+            # unmasked states are final: h goes straight into the (contiguous) output row,
+            # which the next step's gemm reads; LSTM writes its states in place
+            into = [out[t]] + kept[1:]
+            new = _step(xp, mode, x_gates[t], state, weights, row, H, into)
+            for k in range(S):
+                if new[k] is not into[k]:
+                    into[k][...] = new[k]
+            kept[0][...] = into[0]
+            state = into
+            continue
+        new = _step(xp, mode, x_gates[t], state, weights, row, H, scratch)
         for k in range(S):
-            kept[k][...] = new[k] if valid is None else xp.where(valid[t], new[k], state[k])
-        out[t] = new[0] if valid is None else new[0] * valid[t]
+            kept[k][...] = xp.where(valid[t], new[k], state[k])
+        out[t] = new[0] * valid[t]
         state = kept
     final = xp.stack(state) if T else state0.astype(work)
     return tuple(a.astype(x.dtype, copy=False) for a in (out, final, reserve))
