@@ -1,5 +1,6 @@
 """DataLoader with worker processes: same batches as in-process loading, seeds, errors that
 surface, dead or slow workers that never hang the main process."""
+import gc
 import os
 import random
 import signal
@@ -29,7 +30,7 @@ class RandomDraws(Dataset):
         return 8
 
     def __getitem__(self, i):
-        return np.random.randint(0, 2**31), float(paddle.rand([1]))
+        return np.random.randint(0, 2**31), float(paddle.rand([]))
 
 
 class Failing(Dataset):
@@ -278,3 +279,18 @@ def test_worker_killed_from_outside_raises_within_the_timeout(tmp_path):
     with pytest.raises(RuntimeError, match="killed by signal SIGKILL"):
         list(loader)
     assert time.monotonic() - started < 10
+
+
+def test_collected_persistent_loader_stops_its_workers_at_once():
+    """A persistent loader and its iterator form a cycle that only the garbage collector
+    frees; the workers must stop then without waiting out the shutdown grace period."""
+    loader = DataLoader(Images(), batch_size=8, num_workers=2, persistent_workers=True)
+    assert len(list(loader)) == 3
+    workers = list(loader._iterator._workers)
+    started = time.monotonic()
+    del loader
+    gc.collect()
+    assert time.monotonic() - started < 2
+    for process in workers:
+        process.join(2)
+        assert not process.is_alive()

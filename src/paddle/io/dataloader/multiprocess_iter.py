@@ -99,12 +99,19 @@ class MultiProcessIter:
         for index_queue in self._index_queues:
             index_queue.put(None)
         deadline = time.monotonic() + (JOIN_TIMEOUT if graceful else 0.0)
+        terminated = False
         for process in self._workers:
             process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():
                 process.terminate()
                 process.join()
-        self._release_unread_results()
+                terminated = True
+        if terminated:
+            # A worker killed mid-send leaves half a message in the pipe, and reading it would
+            # block for ever; its shared memory is removed by name below instead.
+            self._release_buffered()
+        else:
+            self._release_unread_results()
         if self._shm_prefix is not None:
             remove_leftovers(self._shm_prefix)
         for q in (*self._index_queues, self._result_queue):
@@ -128,7 +135,10 @@ class MultiProcessIter:
             take_from_shared_memory(reply)
 
     def __del__(self):
-        self._shutdown()
+        # Reached from the garbage collector (a persistent loader and its iterator form a
+        # cycle), the queues' feeder threads may already be finalized, so a polite "exit"
+        # message might never be sent; the workers are stopped outright instead.
+        self._shutdown(graceful=False)
 
     # ---- epochs and tasks ---------------------------------------------------------------------
     def _reset(self) -> None:
