@@ -37,9 +37,10 @@ class DataLoader:
     (/dev/shm) when `use_shared_memory`. An exception in a worker is raised in the main
     process with the worker's traceback; a worker that dies raises RuntimeError at once;
     `timeout > 0` bounds the wait for one batch. `persistent_workers` keeps the processes
-    across epochs. `feed_list`, `places`, `return_list`, `use_buffer_reader` and
-    `reader_buffer_size` are accepted for compatibility: tensors are always returned as a
-    list/dict structure on the CPU, and prefetching is governed by `prefetch_factor`.
+    across epochs. With `return_list=False` and a `feed_list` of static.data variables, each
+    batch comes as `[{name: tensor}]`, which `Executor.run(feed=...)` takes. `places`,
+    `use_buffer_reader` and `reader_buffer_size` are accepted for compatibility: tensors live
+    on the CPU, and prefetching is governed by `prefetch_factor`.
 
     Example:
         >>> import numpy as np
@@ -130,6 +131,11 @@ class DataLoader:
         return len(self.dataset)
 
     def __iter__(self):
+        if not self.return_list and self.feed_list:
+            return _FeedIter(self._batches(), [var.name for var in self.feed_list])
+        return self._batches()
+
+    def _batches(self):
         if self.num_workers == 0:
             return SingleProcessIter(self)
         if not self.persistent_workers:
@@ -142,3 +148,22 @@ class DataLoader:
 
     def __call__(self):
         return self.__iter__()
+
+
+class _FeedIter:
+    """return_list=False with a feed_list: each batch as [{feed name: value}] (one dict per
+    place), ready for Executor.run(feed=...)."""
+
+    def __init__(self, batches, names: list):
+        self.batches = batches
+        self.names = names
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        batch = next(self.batches)
+        if len(batch) != len(self.names):
+            raise ValueError(f"(DataLoader) a batch has {len(batch)} fields but feed_list names "
+                             f"{len(self.names)} variables {self.names}")
+        return [dict(zip(self.names, batch))]

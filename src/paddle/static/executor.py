@@ -35,7 +35,7 @@ class Executor:
         if runner is None:
             compiled = Specialized if needs_specializing(program) else Interpreter
             runner = self._cache[key] = compiled(program, values)
-        results = runner.run(dict(feed or {}))
+        results = runner.run(_feed_dict(feed))
         if return_numpy:
             return [np.array(r) for r in results]
         from .._core.tensor import wrap
@@ -43,6 +43,21 @@ class Executor:
 
     def close(self):
         self._cache.clear()
+
+
+def _feed_dict(feed) -> dict:
+    """{name: value}; a list holds one such dict per place (what DataLoader yields with
+    return_list=False), and there is one place here."""
+    if isinstance(feed, (list, tuple)):
+        if len(feed) != 1 or not isinstance(feed[0], dict):
+            raise TypeError("(Executor.run) feed must be a dict {name: value} or a list with "
+                            f"one such dict (one place), but received a {type(feed).__name__} "
+                            f"of {len(feed)} items")
+        feed = feed[0]
+    if feed is not None and not isinstance(feed, dict):
+        raise TypeError(f"(Executor.run) feed must be a dict {{name: value}}, but received "
+                        f"{type(feed).__name__}")
+    return dict(feed or {})
 
 
 def _as_list(fetch_list):
