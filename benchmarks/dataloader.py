@@ -58,6 +58,30 @@ def throughput(num_workers: int, samples: int, work: int, batch_size: int) -> tu
     return batches / elapsed, own, workers
 
 
+def _transform_share(dataset, indices) -> None:
+    for i in indices:
+        dataset[i]
+
+
+def plain_processes_speedup(workers: int, samples: int, work: int) -> float:
+    """How much `workers` plain forked processes speed the same transforms up right now, with
+    no DataLoader involved: the most the machine can give at its current load."""
+    import multiprocessing
+    dataset = AugmentedImages(samples, work)
+    start = time.perf_counter()
+    _transform_share(dataset, range(samples))
+    serial = time.perf_counter() - start
+    ctx = multiprocessing.get_context("fork")
+    start = time.perf_counter()
+    procs = [ctx.Process(target=_transform_share, args=(dataset, range(w, samples, workers)))
+             for w in range(workers)]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join()
+    return serial / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
@@ -84,6 +108,11 @@ def main() -> None:
     bound = max(main_cpu, worker_cpu / args.workers)
     print(f"CPU-time bound on {args.workers} idle cores: {serial_cpu / bound:.2f}x "
           f"({serial_cpu:.2f}s in-process vs {bound:.2f}s per busiest process)")
+    if "fork" in __import__("multiprocessing").get_all_start_methods():
+        ceiling = max(plain_processes_speedup(args.workers, args.samples, args.work)
+                      for _ in range(args.repeat))
+        print(f"{args.workers} plain processes on the same work now: {ceiling:.2f}x "
+              "(the machine's ceiling at this load)")
 
 
 if __name__ == "__main__":
