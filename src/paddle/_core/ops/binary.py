@@ -38,7 +38,7 @@ def _(ctx, g):
 @defop("subtract", "x y", infer_meta=broadcast_binary("subtract"), pattern=BROADCAST,
        ref=np.subtract)
 def subtract(xp, x, y):
-    if x.dtype == np.bool_:
+    if x.dtype.kind == "b":  # (cheaper than comparing with np.bool_)
         return xp.logical_xor(x, y)
     return xp.subtract(x, y)
 
@@ -53,7 +53,7 @@ def _(ctx, g):
 @defop("multiply", "x y", infer_meta=broadcast_binary("multiply"), pattern=BROADCAST,
        ref=np.multiply)
 def multiply(xp, x, y):
-    if x.dtype == np.bool_:
+    if x.dtype.kind == "b":
         return xp.logical_and(x, y)
     return xp.multiply(x, y)
 

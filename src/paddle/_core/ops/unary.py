@@ -296,7 +296,7 @@ def _(ctx, g):
 
 @defop("neg", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=np.negative)
 def neg(xp, x):
-    if x.dtype == np.bool_:
+    if x.dtype.kind == "b":
         return x.copy()
     return xp.negative(x)
 
