@@ -25,7 +25,7 @@ from .tensor.random import *  # noqa: F401,F403
 from .tensor.reduction import *  # noqa: F401,F403
 from .tensor.search import *  # noqa: F401,F403
 from .tensor.stat import *  # noqa: F401,F403
-from . import autograd, base, device, framework, jit, linalg, nn, static, utils, _C_ops  # noqa: F401
+from . import autograd, base, device, framework, jit, linalg, nn, pir_utils, static, utils, _C_ops  # noqa: F401,E501
 from ._static_mode import disable_static, enable_static
 from .framework.param_attr import ParamAttr
 from .framework.creation import create_parameter

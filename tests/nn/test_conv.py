@@ -95,3 +95,21 @@ def test_second_order_gradient_of_conv():
     (gx,) = paddle.grad(y, [x], create_graph=True)
     (gw,) = paddle.grad(gx.sum(), [w])
     assert gw.shape == [3, 2, 3, 3] and np.isfinite(gw.numpy()).all()
+
+
+@pytest.mark.parametrize("layer_cls, shape", [(paddle.nn.Conv1DTranspose, [2, 3, 5]),
+                                              (paddle.nn.Conv2DTranspose, [2, 3, 5, 4])])
+def test_transposed_conv_with_unknown_spatial_sizes_matches_eager(tmp_path, layer_cls, shape):
+    paddle.seed(3)
+    layer = layer_cls(3, 4, 3, stride=2, padding=1, output_padding=1)
+    x = paddle.randn(shape)
+    expected = layer(x).numpy()
+    spec = paddle.static.InputSpec([None, 3] + [None] * (len(shape) - 2), "float32")
+    static = paddle.jit.to_static(layer, input_spec=[spec])
+    np.testing.assert_allclose(static(x).numpy(), expected, rtol=1e-6, atol=1e-6)
+    other = paddle.randn([1, 3] + [7] * (len(shape) - 2))  # another size, same program
+    np.testing.assert_allclose(static(other).numpy(), layer(other).numpy(), rtol=1e-6,
+                               atol=1e-6)
+    paddle.jit.save(static, str(tmp_path / "deconv"))
+    loaded = paddle.jit.load(str(tmp_path / "deconv"))
+    np.testing.assert_allclose(loaded(x).numpy(), expected, rtol=1e-6, atol=1e-6)

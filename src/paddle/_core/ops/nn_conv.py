@@ -7,7 +7,9 @@ Paddle):
 
 `paddings` holds one (before, after) pair per spatial dim; the public layer resolves Paddle's
 padding forms ('SAME', 'VALID', ints, lists, NHWC) into these. A transposed conv's
-`output_size` is its explicit spatial size.
+`output_size` is its explicit spatial size; where the input size is unknown when a program is
+built, the entry is -1 - extra: the size inferred from the input at run time, plus `extra`
+(Paddle's output_padding).
 
 The three ops are each other's gradients, so derivatives of any order stay within the family:
 conv's input VJP is a transposed conv, its weight VJP is backward_filter, and so on round."""
@@ -60,6 +62,18 @@ def conv_out_sizes(op: str, big, kernel, strides, paddings, dilations) -> tuple:
                 f"({op}) The output size of spatial dim {i} must not be negative, but it is "
                 f"{size}: input size {b}, kernel {k}, stride {s}, paddings {[p0, p1]}, "
                 f"dilation {d}.")
+        sizes.append(size)
+    return tuple(sizes)
+
+
+def resolve_output_size(output_size, small, kernel, strides, paddings, dilations) -> tuple:
+    """output_size with each -1 - extra entry replaced by the inferred size plus extra, where
+    the input size is known (else -1)."""
+    sizes = []
+    for size, i, k, s, (p0, p1), d in zip(output_size, small, kernel, strides, paddings,
+                                          dilations):
+        if size < 0:
+            size = -1 if i == -1 else (i - 1) * s - p0 - p1 + C.span(k, d) + (-size - 1)
         sizes.append(size)
     return tuple(sizes)
 
@@ -123,6 +137,8 @@ def _define(nd: int):
         if weight.shape[0] % groups:
             raise ValueError(f"({transpose_name}) The number of input channels "
                              f"({weight.shape[0]}) must be divisible by groups ({groups}).")
+        output_size = resolve_output_size(output_size, x.shape[2:], weight.shape[2:], strides,
+                                          paddings, dilations)
         _check_geometry(transpose_name, output_size, x.shape[2:], weight.shape[2:], strides,
                         paddings, dilations)
         shape = (x.shape[0], weight.shape[1] * groups) + tuple(output_size)
@@ -132,8 +148,10 @@ def _define(nd: int):
     def conv_transpose(xp, x, weight, strides, paddings, output_size, dilations, groups=1):
         transpose_meta(meta_of(x), meta_of(weight), strides, paddings, output_size, dilations,
                        groups)
+        output_size = resolve_output_size(output_size, x.shape[2:], weight.shape[2:], strides,
+                                          paddings, dilations)
         (x, weight), dtype = _widen(x, weight)
-        out = C.scatter(x, weight, strides, paddings, dilations, groups, tuple(output_size))
+        out = C.scatter(x, weight, strides, paddings, dilations, groups, output_size)
         return out.astype(dtype, copy=False)
 
     def filter_meta(x, out_grad, kernel_size, strides, paddings, dilations, groups):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..._core import dtype as _dt
 from ..._core.meta import TensorMeta
+from ..._core.ops.nn_conv import resolve_output_size
 from .export import ExportCall, UnsupportedExportError, emit_array, exports
 from .pir_codec import array_attr, attr
 
@@ -15,12 +16,12 @@ def flat_paddings(pairs) -> list:
     return [v for pair in pairs for v in pair]
 
 
-def _conv_attrs(c: ExportCall, nd: int, transpose: bool) -> list:
+def _conv_attrs(c: ExportCall, nd: int, output_padding=None) -> list:
     ints = "0.a_i32"
     attrs = [("strides", array_attr(ints, c.attrs["strides"])),
              ("paddings", array_attr(ints, flat_paddings(c.attrs["paddings"])))]
-    if transpose:
-        attrs.append(("output_padding", array_attr(ints, [])))
+    if output_padding is not None:
+        attrs.append(("output_padding", array_attr(ints, output_padding)))
     attrs += [("padding_algorithm", attr("0.a_str", "EXPLICIT")),
               ("dilations", array_attr(ints, c.attrs["dilations"])),
               ("groups", attr("0.a_i32", c.attrs["groups"])),
@@ -31,14 +32,24 @@ def _conv_attrs(c: ExportCall, nd: int, transpose: bool) -> list:
 @exports("conv2d", "conv3d")
 def _conv(c: ExportCall):
     nd = 3 if c.op.opdef.name == "conv3d" else 2
-    return c.emit(f"1.{c.op.opdef.name}", c.ins, _conv_attrs(c, nd, False))
+    return c.emit(f"1.{c.op.opdef.name}", c.ins, _conv_attrs(c, nd))
 
 
 @exports("conv2d_transpose", "conv3d_transpose")
 def _conv_transpose(c: ExportCall):
+    """An explicit output size as Paddle's output_size input; sizes left to run time
+    (-1 - extra, see ops/nn_conv.py) as output_padding with an empty output_size."""
     nd = 3 if c.op.opdef.name == "conv3d_transpose" else 2
-    sizes = c.w.int_array(list(c.attrs["output_size"] or []))
-    return c.emit(f"1.{c.op.opdef.name}", c.ins + [sizes], _conv_attrs(c, nd, True))
+    sizes = list(c.attrs["output_size"] or [])
+    padding = []
+    if any(size < 0 for size in sizes):
+        known = resolve_output_size([-1] * nd, c.in_meta(0).shape[2:], c.in_meta(1).shape[2:],
+                                    c.attrs["strides"], c.attrs["paddings"],
+                                    c.attrs["dilations"])
+        padding = [-size - 1 if size < 0 else size - low for size, low in zip(sizes, known)]
+        sizes = []
+    return c.emit(f"1.{c.op.opdef.name}", c.ins + [c.w.int_array(sizes)],
+                  _conv_attrs(c, nd, padding))
 
 
 def _pool_attrs(c: ExportCall, nd: int, pooling_type: str, exclusive: bool) -> list:

@@ -152,10 +152,12 @@ def _transpose_sizes(api, nd, in_sizes, kernel, strides, pads, dilations, output
                                  f"less than either stride or dilation, but received "
                                  f"output_padding {list(extra)}, strides {list(strides)}, "
                                  f"dilations {list(dilations)}.")
-        return tuple(i + e for i, e in zip(inferred, extra))
+        # a size unknown until run time (a program's -1 dim) is left to the op: -1 - extra
+        return tuple(-1 - e if i == -1 else low + e
+                     for i, low, e in zip(in_sizes, inferred, extra))
     sizes = _output_size_arg(api, output_size, nd)
-    for size, low, s in zip(sizes, inferred, strides):
-        if not low <= size < low + s:
+    for size, low, s, i in zip(sizes, inferred, strides, in_sizes):
+        if i != -1 and not low <= size < low + s:
             raise ValueError(f"({api}) The output_size {list(sizes)} must be in [inferred "
                              f"size, inferred size + stride): inferred {inferred}, strides "
                              f"{list(strides)}.")
@@ -187,6 +189,10 @@ def _conv_transpose(api, nd, x, weight, bias, stride, padding, output_padding, g
     x = to_channel_first(x, channel_last)
     kernel = tuple(weight.shape[2:])
     if algorithm == "SAME":
+        if -1 in x.shape[2:]:
+            raise NotImplementedError(f"({api}) padding='SAME' needs the input's spatial size "
+                                      f"when the program is built, but it is "
+                                      f"{list(x.shape[2:])}; give static.data a full shape.")
         pads = same_pads(x.shape[2:], kernel, strides)
         dilations = (1,) * nd
     sizes = _transpose_sizes(api, nd, x.shape[2:], kernel, strides, pads, dilations,
