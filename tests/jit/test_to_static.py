@@ -148,3 +148,25 @@ def test_inference_fast_path_still_checks_new_signatures_and_modes():
             static(paddle.ones([4, 3], "float64"))
         net.train()  # dropout now drops: a different program
         assert not np.array_equal(static(_x()).numpy(), first)
+
+
+def test_state_writes_run_in_inference_and_training_calls():
+    from paddle._core import state
+    running = paddle.zeros([3])
+
+    def f(x):
+        new = running * 0.5 + x.mean(axis=0)
+        if state.tracer is not None:
+            state.tracer.write_state(running, new)
+        else:
+            running.set_value(new)
+        return x * 2
+
+    static = paddle.jit.to_static(f)
+    x = _x()
+    with paddle.no_grad():
+        static(x)  # the interpreter
+    x.stop_gradient = False
+    static(x).sum().backward()  # the replayer
+    mean = x.numpy().mean(axis=0)
+    np.testing.assert_allclose(running.numpy(), mean * 0.5 + mean, rtol=1e-6)

@@ -235,3 +235,43 @@ def test_minimize_a_chosen_parameter_with_clipping_leaves_the_others(static_mode
     # the mean's gradient wrt the bias is 1/4 per entry: norm 0.5, clipped to 0.1
     np.testing.assert_allclose(before["fc_1.b_0"] - params["fc_1.b_0"].numpy(),
                                np.full(4, 0.5 * 0.05, "float32"), rtol=1e-5)
+
+
+def test_bad_feeds_of_a_training_program_name_the_input(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [None, 6], "float32")
+        loss = paddle.mean(_net(x))
+        paddle.optimizer.SGD(0.1).minimize(loss)
+    exe = paddle.static.Executor()
+    with pytest.raises(ValueError, match=r"'x' has shape \[3, 5\].*\[-1, 6\]"):
+        exe.run(main, feed={"x": np.ones((3, 5), "float32")}, fetch_list=[loss])
+    with pytest.raises(TypeError, match=r"'x' has dtype complex64"):
+        exe.run(main, feed={"x": np.ones((3, 6), "complex64")}, fetch_list=[loss])
+    with pytest.raises(RuntimeError, match=r"needs the input 'x'"):
+        exe.run(main, feed={}, fetch_list=[loss])
+    # float64 data is cast to the declared float32, as Paddle's feed does
+    (value,) = exe.run(main, feed={"x": XS[0].astype("float64")}, fetch_list=[loss])
+    assert value.dtype == np.float32
+
+
+def test_state_written_back_by_a_program(static_mode):
+    """Tracer.write_state: code that updates a buffer in place eagerly (batch-norm running
+    statistics) records the copy, and every run of the program performs it."""
+    from paddle._core import state
+    paddle.disable_static()
+    running = paddle.zeros([6])  # a concrete buffer, as a layer holds it
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [None, 6], "float32")
+        new = running * 0.5 + x.mean(axis=0)
+        state.tracer.write_state(running, new)
+        with pytest.raises(TypeError, match="assign_out_"):
+            state.tracer.write_state(x, new)
+    assert '"pd_op.assign_out_"' in str(main)
+    exe = paddle.static.Executor()
+    exe.run(main, feed={"x": XS[0]}, fetch_list=[new])
+    exe.run(main, feed={"x": XS[1]}, fetch_list=[new])
+    expected = (XS[0].mean(axis=0) * 0.5 + XS[1].mean(axis=0))
+    np.testing.assert_allclose(running.numpy(), expected, rtol=1e-6)

@@ -21,6 +21,7 @@ import contextlib
 
 from . import dtype as _dt
 from . import state
+from .ir import state_writes
 from .ir.core import DIALECT, Operation, Program
 from .meta import TensorMeta
 from .tensor import Tensor
@@ -238,6 +239,11 @@ class Tracer:
         if op.single_output:
             return outputs[0]
         return list(outputs) if op.list_output else outputs
+
+    def write_state(self, target: Tensor, value: SymbolicTensor) -> None:
+        """Record that running the program copies `value` into the concrete tensor `target`
+        (state eager code updates in place, such as batch-norm running statistics)."""
+        state_writes.record_write(self.block, target, value._data.value)
 
     def record_inplace(self, op, target, inputs, attrs):
         """In-place ops become ordinary ops whose result the target tensor then stands for."""

@@ -9,14 +9,12 @@ Interpreter. A training loop over batches of one size builds once; a last, small
 a second version."""
 from __future__ import annotations
 
-import numpy as np
-
 from .._core import dispatch
 from .._core.autograd.grad_mode import enable_grad
 from ..autograd import grad
 from .._core.ir.core import Operation, Program
 from .._core.ir.host_op import HostOp
-from .._core.ir.interpreter import Interpreter
+from .._core.ir.interpreter import Interpreter, ProgramError, check_feed
 from .._core.tensor import wrap
 from .._core.tracing import Tracer, symbolic
 from ..tensor.creation import zeros_like
@@ -37,12 +35,17 @@ class Specialized:
         self._runners: dict = {}
 
     def run(self, feeds: dict) -> list:
-        shapes = tuple(np.shape(_array(feeds[name])) if name in feeds else None
-                       for name, _ in self._feeds)
+        for name, meta in self._feeds:
+            if name not in feeds:
+                raise ProgramError(f"Executor.run: the program needs the input '{name}' (shape "
+                                   f"{list(meta.shape)}, dtype {meta.dtype.name}), which was "
+                                   "not fed")
+        feeds = {name: check_feed(name, feeds[name], meta) for name, meta in self._feeds}
+        shapes = tuple(array.shape for array in feeds.values())
         runner = self._runners.get(shapes)
         if runner is None:
             runner = self._runners[shapes] = self._compile(shapes)
-        return runner.run(feeds)
+        return runner.run_checked(list(feeds.values()))
 
     def _compile(self, shapes) -> Interpreter:
         concrete = {name: shape for (name, _), shape in zip(self._feeds, shapes)}
@@ -91,10 +94,7 @@ class _Replay:
 
     def _data(self, op, wanted: set) -> None:
         name = op.attrs["name"]
-        shape = self.shapes.get(name)
-        if shape is None:
-            shape = op.outputs[0].meta.shape
-        tensor = self.tracer.input(list(shape), op.outputs[0].meta.dtype, name,
+        tensor = self.tracer.input(list(self.shapes[name]), op.outputs[0].meta.dtype, name,
                                    stop_gradient=id(op.outputs[0]) not in wanted)
         self._set(op, [tensor])
 
@@ -131,6 +131,3 @@ def _gradient_inputs(program) -> set:
     return {id(v) for op in program.global_block().ops if op.name == BACKWARD
             for v in op.inputs[1]}
 
-
-def _array(value):
-    return value._data if hasattr(value, "_data") else np.asarray(value)

@@ -7,9 +7,11 @@ exactly the ops that ran, and gradients through branches and loops are eager's."
 from __future__ import annotations
 
 from .. import dispatch
+from ..backend import xp
 from ..tensor import Tensor, wrap
 from .control_flow import IF, WHILE, YIELD, predicate_value
 from .core import DIALECT, Program
+from .host_op import HostOp
 from .interpreter import check_feed
 
 
@@ -43,6 +45,11 @@ def _replay(op, env: dict) -> None:
         _replay_if(op, env)
     elif op.name == WHILE:
         _replay_while(op, env)
+    elif isinstance(op.opdef, HostOp):  # state writes and updates run on the arrays
+        arrays = [[t._data for t in x] if isinstance(x, list) else x._data
+                  for x in (_lookup(env, v) for v in op.inputs)]
+        for value, array in zip(op.outputs, op.opdef.kernel(xp, *arrays)):
+            env[id(value)] = wrap(array)
     else:
         inputs = tuple(_lookup(env, v) for v in op.inputs)
         attrs = tuple(op.attrs[a] for a in op.opdef.attrs)
