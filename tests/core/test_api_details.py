@@ -183,3 +183,19 @@ def test_void_backward_hooks_on_leaves_and_final_hooks():
     (x * 3).sum().backward()
     (x * 3).sum().backward()
     assert finals == [3]  # once, after the first pass's leaf hooks
+
+
+def test_legacy_fill_constant_lives_in_paddle_tensor_only():
+    out = paddle.zeros([2])
+    assert paddle.tensor.fill_constant([2], "float32", 1.5, out=out) is out
+    assert out.tolist() == [1.5, 1.5]
+    assert paddle.tensor.fill_constant([2, 1], "int32", 5).dtype == paddle.int32
+    assert not hasattr(paddle, "fill_constant")
+
+
+def test_pir_guard_builds_programs_in_static_mode_for_the_block():
+    with paddle.pir_utils.IrGuard():
+        assert not paddle.in_dynamic_mode()
+        x = paddle.static.data("x", [None, 2], "float32")
+        assert x.shape == [-1, 2]
+    assert paddle.in_dynamic_mode()

@@ -3,6 +3,7 @@ methods by `methods.install()`. As in Paddle, `paddle.tensor.<name>` reaches the
 from . import methods
 from .attribute import *  # noqa: F401,F403
 from .creation import *  # noqa: F401,F403
+from .creation import fill_constant  # noqa: F401 - paddle.tensor only, as in Paddle
 from .linalg import *  # noqa: F401,F403
 from .logic import *  # noqa: F401,F403
 from .manipulation import *  # noqa: F401,F403

@@ -65,6 +65,19 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None,
     return finish(C.full(shape_arg(shape, "full"), value, dt), requires_grad, out)
 
 
+def fill_constant(shape, dtype, value, force_cpu=False, out=None, place=None, name=None):
+    """The legacy `paddle.tensor.fill_constant`: full(shape, value, dtype), written into `out`
+    when given (and returned).
+
+    Example:
+        >>> import paddle
+        >>> paddle.tensor.fill_constant([2], "int32", 5)
+        Tensor(shape=[2], dtype=int32, place=Place(cpu), stop_gradient=True,
+               [5, 5])
+    """
+    return full(shape, value, dtype, out=out)
+
+
 def _float_dtype(dtype) -> _dt.DType:
     return _dt.default_float() if dtype is None else _dt.to_dtype(dtype)
 
