@@ -151,22 +151,20 @@ def argmax_windows(win: np.ndarray, tables, sizes):
     out_shape = win.shape[:2 + nd]
     with np.errstate(over="ignore"):  # -FLT_MAX is -inf in float16, as in Paddle
         best = np.full(out_shape, LOWEST).astype(win.dtype)
-    taps = math.prod(win.shape[2 + nd:])
-    # flat tap number (-1 for none) in the narrowest type: every pass over it moves memory
-    chosen = np.full(out_shape, -1, np.result_type(np.int8, np.min_scalar_type(-taps)))
-    better = np.empty(out_shape, bool)
-    for number, (_, view) in enumerate(taps_of(win)):
-        np.greater(view, best, out=better)
-        np.copyto(chosen, number, where=better)
-        np.fmax(best, view, out=best)  # fmax keeps best where view is NaN
-    # the chosen input index is the window's start plus the chosen tap's offset
+    # the flat input index of every window's first tap; a tap adds its own offset, so each
+    # tap writes its indices straight into the int32 mask (no gather afterwards)
     plane = [math.prod(sizes[d + 1:]) for d in range(nd)]
     start = np.zeros((1,) * nd, np.int64)
-    offsets = np.zeros((1,) * nd, np.int64)
     for d, table in enumerate(tables):
         shape = [1] * nd
         shape[d] = -1
         start = start + table[:, 0].reshape(shape) * plane[d]
-        offsets = offsets + np.arange(table.shape[1]).reshape(shape) * plane[d]
-    mask = np.where(chosen >= 0, start + offsets.reshape(-1)[chosen.astype(np.intp)], -1)
-    return best, mask.astype(np.int32)
+    start = start.astype(np.int32)
+    mask = np.full(out_shape, -1, np.int32)
+    better = np.empty(out_shape, bool)
+    for tap, view in taps_of(win):
+        np.greater(view, best, out=better)
+        offset = sum(t * p for t, p in zip(tap, plane))
+        np.copyto(mask, start + np.int32(offset), where=better)
+        np.fmax(best, view, out=best)  # fmax keeps best where view is NaN
+    return best, mask

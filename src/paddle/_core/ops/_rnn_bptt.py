@@ -8,7 +8,6 @@ honest differentiable output and higher-order gradients that flow through it com
 """
 from __future__ import annotations
 
-
 from . import linalg as L
 from . import manipulation as M
 from . import reduction as R

@@ -211,12 +211,39 @@ def _spread_regular(share, sizes, kernel, strides, paddings):
     from .nn_fold import fold
     n, c = share.shape[:2]
     out = tuple(share.shape[2:])
+    if _tiles_without_padding(sizes, kernel, strides, paddings, out):
+        return _spread_tiles(share, sizes, kernel)
     taps = math.prod(kernel)
     pads = tuple((b, max((o - 1) * s + k - d - b, 0)) for (b, _), o, s, k, d in
                  zip(paddings, out, strides, kernel, sizes))
     cols = expand(reshape(share, [n, c, 1, math.prod(out)]), [n, c, taps, math.prod(out)])
     cols = reshape(cols, [n, c * taps, math.prod(out)])
     return fold(cols, tuple(sizes), tuple(kernel), tuple(strides), pads, (1,) * len(sizes))
+
+
+def _tiles_without_padding(sizes, kernel, strides, paddings, out) -> bool:
+    """Windows that tile the input from its origin: no padding, stride == kernel, and every
+    window inside the input (what remains past the last window gets no gradient)."""
+    return (tuple(kernel) == tuple(strides) and not any(b or a for b, a in paddings)
+            and all(o * k <= d for o, k, d in zip(out, kernel, sizes)))
+
+
+def _spread_tiles(share, sizes, kernel):
+    """_spread_regular for tiling windows: each position receives exactly one share, so
+    repeating it over its tile (expand, then zero-padding the uncovered remainder) gives the
+    fold's numbers without the fold's scatter."""
+    from .manipulation import expand, reshape
+    from .pad import pad
+    n, c = share.shape[:2]
+    out = tuple(share.shape[2:])
+    split = [n, c] + [v for o in out for v in (o, 1)]
+    tiled = [n, c] + [v for o, k in zip(out, kernel) for v in (o, k)]
+    spread = reshape(expand(reshape(share, split), tiled),
+                     [n, c] + [o * k for o, k in zip(out, kernel)])
+    rest = [(0, d - o * k) for o, k, d in zip(out, kernel, sizes)]
+    if any(after for _, after in rest):
+        spread = pad(spread, [(0, 0)] * 2 + rest, "constant", 0.0)
+    return spread
 
 
 # ---- max pooling with indices, and its inverse --------------------------------------------
