@@ -375,8 +375,6 @@ def _call_rule(node: Node, grads: list, needs: list) -> list:
             f"Trying to run backward through op '{op.name}' a second time, but the tensors it "
             "saved were freed by the first backward. Pass retain_graph=True to the first "
             "backward()/paddle.grad() call to keep them.")
-    if (node.saved_in or node.saved_out) and _modified_since_saved(node):
-        _check_versions(node)
     if len(grads) > 1:
         for i, g in enumerate(grads):
             if g is None:
@@ -403,48 +401,6 @@ def _flatten_grads(node: Node, result) -> list:
         else:
             flat.extend(g)
     return flat
-
-
-def _modified_since_saved(node: Node) -> bool:
-    """The quick test (_check_versions explains): did an in-place op change a saved tensor?"""
-    for t, version in zip(node.saved_in, node.saved_versions):
-        if type(version) is not int or t._version != version:
-            return True
-    for _, ref, version in node.saved_out:
-        if version is not None:
-            t = ref()
-            if t is not None and t._version != version:
-                return True
-    return False
-
-
-def _check_versions(node: Node):
-    op = node.op
-    for i, saved, version in zip(op.save_inputs, node.saved_in, node.saved_versions):
-        if type(version) is int:  # one saved tensor (the common case)
-            if saved._version == version:
-                continue
-            tensors, versions = (saved,), (version,)
-        elif version is None:  # nothing saved, or kept by a saved_tensors_hooks pack hook
-            continue
-        else:
-            tensors, versions = saved, version
-        for t, v in zip(tensors, versions):
-            if t is not None and v is not None and t._version != v:
-                raise RuntimeError(
-                    f"A tensor needed to compute the gradient of op '{op.name}' (input "
-                    f"'{op.inputs[i]}') was modified by an inplace operation after it was used: "
-                    f"its version is {t._version}, expected {v}. Use the out-of-place form or "
-                    "clone() the tensor before modifying it.")
-    for i, (_, ref, version) in zip(op.save_outputs, node.saved_out):
-        if version is None:
-            continue
-        t = ref()
-        if t is not None and t._version != version:
-            raise RuntimeError(
-                f"The output '{op.outputs[i]}' of op '{op.name}' is needed for its gradient but "
-                f"was modified by an inplace operation (version {t._version}, expected "
-                f"{version}). Use the out-of-place form or clone() it first.")
 
 
 def _check_grad_shapes(node: Node, flat: list):

@@ -105,8 +105,8 @@ class GradContext:
     """What a gradient rule reads: `ctx.<input>` / `ctx.<output>` (Tensor if saved, else shape and
     dtype only), `ctx.<attr>`, and `ctx.needs_grad[i]` for each declared input.
 
-    Saved values and attributes are set up front; the shape-and-dtype view of an unsaved input or
-    output is built only when the rule reads it (most rules read few of them)."""
+    Building it also verifies that no saved tensor was changed in place since it was saved.
+    The shape-and-dtype view of an unsaved output is built only if the rule reads it."""
 
     def __init__(self, node: Node, flat_needs: list):
         op = node.op
@@ -114,33 +114,48 @@ class GradContext:
         d["_node"] = node
         if op.attrs:
             d.update(zip(op.attrs, node.attrs))
+        if node.saved_in:
+            names = op.inputs
+            for i, saved, version in zip(op.save_inputs, node.saved_in, node.saved_versions):
+                if not isinstance(saved, Tensor) or saved._version != version:
+                    check_saved_versions(node)
+                    saved = _restore(saved)
+                d[names[i]] = saved
+        if node.saved_out:
+            self._restore_outputs(node)
         if node.layout is None:
             d["needs_grad"] = flat_needs
+            for name, info in zip(op.inputs, node.in_info):
+                if name not in d:
+                    d[name] = _info_or_none(info)
         else:
             self._unflatten_inputs(node, flat_needs)
-        if node.saved_in:
-            for i, saved in zip(op.save_inputs, node.saved_in):
-                d[op.inputs[i]] = saved if type(saved) is Tensor else _restore(saved)
-        if node.saved_out:
-            for i, (array, _, _) in zip(op.save_outputs, node.saved_out):
-                if type(array) is Packed:
-                    d[op.outputs[i]] = array.restore()
-                    continue
-                t = wrap(array)
-                t._node = node
-                t._out_idx = i
-                t.stop_gradient = False
-                d[op.outputs[i]] = t
+
+    def _restore_outputs(self, node: Node) -> None:
+        """Saved outputs come back as tensors that are still the op's outputs in the graph."""
+        d = self.__dict__
+        names = node.op.outputs
+        for i, (array, ref, version) in zip(node.op.save_outputs, node.saved_out):
+            if type(array) is Packed:
+                d[names[i]] = array.restore()
+                continue
+            if version is not None:
+                current = ref()
+                if current is not None and current._version != version:
+                    check_saved_versions(node)
+            t = wrap(array)
+            t._node = node
+            t._out_idx = i
+            t.stop_gradient = False
+            d[names[i]] = t
 
     def __getattr__(self, name: str):
-        # Reached only for names not set in __init__: unsaved inputs and outputs.
+        # Reached only for names not set in __init__: unsaved outputs.
         node = self.__dict__.get("_node")
         if node is None:  # not initialised (e.g. copy.copy probing for __setstate__)
             raise AttributeError(name)
         op = node.op
-        if node.layout is None and name in op.inputs:
-            value = _info_or_none(node.in_info[op.inputs.index(name)])
-        elif name in op.outputs and op.outputs.index(name) < len(node.out_info):
+        if name in op.outputs and op.outputs.index(name) < len(node.out_info):
             value = _info_or_none(node.out_info[op.outputs.index(name)])
         else:
             raise AttributeError(f"the gradient context of op '{op.name}' has no value '{name}'")
@@ -154,11 +169,12 @@ class GradContext:
         per_input = []
         for name, length in zip(node.op.inputs, node.layout):
             if length >= 0:
-                d[name] = [_info_or_none(next(info)) for _ in range(length)]
+                views = [_info_or_none(next(info)) for _ in range(length)]
                 per_input.append([next(needs) for _ in range(length)])
             else:
-                d[name] = _info_or_none(next(info))
+                views = _info_or_none(next(info))
                 per_input.append(next(needs))
+            d.setdefault(name, views)  # saved inputs are already there, by value
         self.needs_grad = per_input
 
 
@@ -171,3 +187,33 @@ def _info_or_none(info):
 
 
 _new_info = object.__new__
+
+
+def check_saved_versions(node: Node) -> None:
+    """Raise if an in-place op changed a tensor this node saved for its gradient rule."""
+    op = node.op
+    for i, saved, version in zip(op.save_inputs, node.saved_in, node.saved_versions):
+        if type(version) is int:  # one saved tensor (the common case)
+            if saved._version == version:
+                continue
+            tensors, versions = (saved,), (version,)
+        elif version is None:  # nothing saved, or kept by a saved_tensors_hooks pack hook
+            continue
+        else:
+            tensors, versions = saved, version
+        for t, v in zip(tensors, versions):
+            if t is not None and v is not None and t._version != v:
+                raise RuntimeError(
+                    f"A tensor needed to compute the gradient of op '{op.name}' (input "
+                    f"'{op.inputs[i]}') was modified by an inplace operation after it was used: "
+                    f"its version is {t._version}, expected {v}. Use the out-of-place form or "
+                    "clone() the tensor before modifying it.")
+    for i, (_, ref, version) in zip(op.save_outputs, node.saved_out):
+        if version is None:
+            continue
+        t = ref()
+        if t is not None and t._version != version:
+            raise RuntimeError(
+                f"The output '{op.outputs[i]}' of op '{op.name}' is needed for its gradient but "
+                f"was modified by an inplace operation (version {t._version}, expected "
+                f"{version}). Use the out-of-place form or clone() it first.")
