@@ -275,3 +275,18 @@ def test_state_written_back_by_a_program(static_mode):
     exe.run(main, feed={"x": XS[1]}, fetch_list=[new])
     expected = (XS[0].mean(axis=0) * 0.5 + XS[1].mean(axis=0))
     np.testing.assert_allclose(running.numpy(), expected, rtol=1e-6)
+
+
+def test_global_scope_reads_and_sets_trained_parameters(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [None, 6], "float32")
+        out = _net(x)
+    scope = paddle.static.global_scope()
+    assert scope.find_var("no_such_parameter") is None
+    weight = scope.find_var("fc_0.w_0").get_tensor()
+    assert weight.shape() == [6, 16]
+    np.testing.assert_array_equal(np.array(weight), W1)
+    weight.set(np.zeros((6, 16)), paddle.CPUPlace())
+    (value,) = paddle.static.Executor().run(main, feed={"x": XS[0]}, fetch_list=[out])
+    np.testing.assert_allclose(value, np.zeros((8, 4)) + main.parameters["fc_1.b_0"].numpy())

@@ -15,9 +15,10 @@ from .._core import state
 from ..framework.creation import create_parameter
 from . import nn  # noqa: F401
 from .backward import append_backward, gradients
-from .executor import Executor, global_scope
+from .executor import Executor
 from .input_spec import InputSpec
 from .program import Program, default_main_program, default_startup_program, program_guard
+from .scope import global_scope
 
 
 def data(name, shape, dtype=None, lod_level=0):

@@ -89,8 +89,3 @@ def _outside_blocks(value):
         raise ValueError(f"Executor.run: cannot fetch a value computed inside the block of a "
                          f"{home.parent_op.name}; fetch the op's results instead")
     return value
-
-
-def global_scope():
-    """Parameters live in their Tensors; the scope is the program's parameter table."""
-    return _program.default_main_program().parameters

@@ -6,6 +6,7 @@ import contextlib
 from .. import _static_mode
 from .._core.ir.core import Program as _IRProgram
 from .._core.tracing import Tracer
+from . import scope
 
 
 class Program(_IRProgram):
@@ -26,6 +27,7 @@ class Program(_IRProgram):
         super().__init__()
         self.tracer = Tracer(self)
         self.random_seed = 0
+        scope.register(self)
 
     @property
     def num_blocks(self) -> int:
