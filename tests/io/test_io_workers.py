@@ -58,7 +58,7 @@ class Sleepy(Dataset):
         return 4
 
     def __getitem__(self, i):
-        time.sleep(3)
+        time.sleep(60)
         return i
 
 
@@ -176,7 +176,7 @@ def test_timeout_bounds_the_wait():
     started = time.monotonic()
     with pytest.raises(RuntimeError, match="timed out"):
         list(DataLoader(Sleepy(), batch_size=1, num_workers=2, timeout=0.5))
-    assert time.monotonic() - started < 2.5
+    assert time.monotonic() - started < 30  # far from the minute a batch would take
 
 
 def test_iterable_dataset_with_workers_and_worker_info():
