@@ -170,3 +170,20 @@ def test_state_writes_run_in_inference_and_training_calls():
     static(x).sum().backward()  # the replayer
     mean = x.numpy().mean(axis=0)
     np.testing.assert_allclose(running.numpy(), mean * 0.5 + mean, rtol=1e-6)
+
+
+def test_batch_norm_running_statistics_update_under_to_static_as_in_eager():
+    def make():
+        paddle.seed(0)
+        return paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 3), paddle.nn.BatchNorm2D(4))
+
+    eager, converted = make(), make()
+    static = paddle.jit.to_static(converted)
+    x = paddle.randn([2, 3, 6, 6])
+    for _ in range(3):
+        eager(x).sum().backward()
+        static(x).sum().backward()
+    mean, variance = converted[1]._mean.numpy(), converted[1]._variance.numpy()
+    assert np.abs(mean).max() > 0  # moved from its initial zeros
+    np.testing.assert_allclose(mean, eager[1]._mean.numpy(), rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(variance, eager[1]._variance.numpy(), rtol=1e-6, atol=1e-7)

@@ -115,3 +115,20 @@ def test_auc_argument_checks():
         m.update(np.array([0.5, 0.2]), np.array([1, 0]))
     with pytest.raises(ValueError, match="numpy ndarray or Tensor"):
         m.update([[0.5, 0.5]], [1])
+
+
+def test_accuracy_in_a_program_with_an_unknown_batch_is_a_fraction():
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            pred = paddle.static.data("pred", [None, 2], "float32")
+            label = paddle.static.data("label", [None, 1], "int64")
+            acc = paddle.metric.accuracy(pred, label)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        feed = {"pred": np.array([[0.1, 0.9], [0.8, 0.2], [0.3, 0.7]], "float32"),
+                "label": np.array([[1], [1], [1]], "int64")}
+        (value,) = exe.run(main, feed=feed, fetch_list=[acc])
+        assert abs(float(value) - 2 / 3) < 1e-6
+    finally:
+        paddle.disable_static()

@@ -118,15 +118,17 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):
         raise TypeError(f"(accuracy) 'input' and 'label' must be Tensors, but received "
                         f"{type(input).__name__} and {type(label).__name__}")
     _check_label(label)
-    if input.ndim != 2 or input.shape[0] != label.shape[0]:
+    rows, labels = input.shape[0], label.shape[0]
+    if input.ndim != 2 or (rows != labels and -1 not in (rows, labels)):
         raise ValueError(f"(accuracy) ShapeError: 'input' must be [N, C] with the N of 'label', "
                          f"but received input's shape = {list(input.shape)} and label's shape "
                          f"= {list(label.shape)}")
     indices = input.topk(k)[1]
     hit_rows = (indices == label.astype("int64")).any(axis=1)
     num_correct = hit_rows.astype("int32").sum().astype("int32")
-    num_total = to_tensor(np.int32(label.shape[0]))
-    acc = num_correct.astype("float32") / max(label.shape[0], 1)
+    # counted from the rows, so a program with an unknown batch size gets it at run time
+    num_total = hit_rows.astype("int32").clip(1, 1).sum().astype("int32")
+    acc = num_correct.astype("float32") / num_total.astype("float32").clip(min=1.0)
     if correct is not None:
         assign(num_correct, output=correct)
     if total is not None:

@@ -35,8 +35,10 @@ def _optional(api: str, name: str, value):
 def _write_running(running: Tensor, new: Tensor) -> None:
     """Store updated running statistics in place, as Paddle's batch_norm does. The version is
     left alone: the statistics are state, not values a pending backward depends on. While
-    tracing a static program the update is not recorded."""
+    tracing a static program the update is recorded as a state write that runs each time the
+    program does."""
     if state.tracer is not None:
+        state.tracer.write_state(running, new)
         return
     np.copyto(running._data, new._data, casting="unsafe")
 
