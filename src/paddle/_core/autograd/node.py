@@ -126,8 +126,10 @@ class GradContext:
         if node.layout is None:
             d["needs_grad"] = flat_needs
             for name, info in zip(op.inputs, node.in_info):
-                if name not in d:
-                    d[name] = _info_or_none(info)
+                if name not in d:  # not saved: its shape and dtype (a plain op has no None)
+                    view = _new_info(InputInfo)
+                    view.shape, view._np_dtype = info
+                    d[name] = view
         else:
             self._unflatten_inputs(node, flat_needs)
 
