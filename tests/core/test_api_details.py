@@ -199,3 +199,19 @@ def test_pir_guard_builds_programs_in_static_mode_for_the_block():
         x = paddle.static.data("x", [None, 2], "float32")
         assert x.shape == [-1, 2]
     assert paddle.in_dynamic_mode()
+
+
+def test_flags_paddle_scripts_read_and_set():
+    assert paddle.get_flags(["FLAGS_enable_pir_api"]) == {"FLAGS_enable_pir_api": True}
+    assert paddle.get_flags("FLAGS_use_accuracy_compatible_kernel") == {
+        "FLAGS_use_accuracy_compatible_kernel": False}
+    with pytest.raises(ValueError, match="fixed to False"):
+        paddle.set_flags({"FLAGS_use_accuracy_compatible_kernel": True})
+    paddle.set_flags({"FLAGS_eager_delete_tensor_gb": 1.0})
+    try:
+        assert paddle.get_flags("FLAGS_eager_delete_tensor_gb")[
+            "FLAGS_eager_delete_tensor_gb"] == 1.0
+    finally:
+        paddle.set_flags({"FLAGS_eager_delete_tensor_gb": 0.0})
+    with pytest.raises(ValueError, match="FLAGS_no_such_flag"):
+        paddle.get_flags("FLAGS_no_such_flag")

@@ -7,13 +7,17 @@ for flags it does not know:
     FLAGS_use_stride_kernel  views share memory (always true in Feijiang; read-only)
     FLAGS_use_accuracy_compatible_kernel  Paddle's opt-in alternative kernels; Feijiang has one
                           set of kernels, so it stays False (read-only)
-    FLAGS_enable_pir_api  programs are PIR (always true; read-only)"""
+    FLAGS_enable_pir_api  programs are PIR (always true; read-only)
+    FLAGS_eager_delete_tensor_gb  Paddle's garbage-collection threshold; the value is kept for
+                          get_flags, while NumPy arrays here are freed as soon as nothing
+                          refers to them (what Paddle does at 0.0)"""
 from __future__ import annotations
 
 from .._core import state
 
 _FLAGS = {"FLAGS_check_nan_inf": False, "FLAGS_print_ir": False, "FLAGS_use_stride_kernel": True,
-          "FLAGS_use_accuracy_compatible_kernel": False, "FLAGS_enable_pir_api": True}
+          "FLAGS_use_accuracy_compatible_kernel": False, "FLAGS_enable_pir_api": True,
+          "FLAGS_eager_delete_tensor_gb": 0.0}
 _READ_ONLY = {"FLAGS_use_stride_kernel", "FLAGS_use_accuracy_compatible_kernel",
               "FLAGS_enable_pir_api"}
 
