@@ -87,3 +87,9 @@ def test_kaiming_fan_out_mode_uses_output_fan():
     assert np.abs(u).max() <= np.sqrt(2) * np.sqrt(3 / 100)
     with pytest.raises(ValueError, match="fan_in"):
         I.KaimingUniform(fan_in=4, mode="fan_out")
+
+
+def test_constant_takes_only_value_and_the_legacy_name_takes_force_cpu():
+    with pytest.raises(TypeError):
+        I.Constant(1.0, force_cpu=True)
+    assert make([2], I.ConstantInitializer(3.0, force_cpu=True)).tolist() == [3.0, 3.0]

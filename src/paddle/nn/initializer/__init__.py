@@ -51,11 +51,19 @@ def _rng():
 class Constant(Initializer):
     """Fill with `value`."""
 
-    def __init__(self, value=0.0, *, force_cpu=False, name=None):
+    def __init__(self, value=0.0):
         self.value = value
 
     def _values(self, shape, np_dtype):
         return np.full(shape, self.value, dtype=np_dtype)
+
+
+class ConstantInitializer(Constant):
+    """Paddle's legacy name for Constant, which also takes force_cpu (a placement hint that
+    host arrays do not need)."""
+
+    def __init__(self, value=0.0, force_cpu=False):
+        super().__init__(value)
 
 
 class Normal(Initializer):
@@ -272,7 +280,6 @@ def global_initializer(is_bias: bool):
 
 
 # Paddle's older names for the same classes
-ConstantInitializer = Constant
 NormalInitializer = Normal
 TruncatedNormalInitializer = TruncatedNormal
 UniformInitializer = Uniform
