@@ -60,7 +60,7 @@ from .nn.functional.norm import group_norm, layer_norm  # noqa: E402,F401
 from . import vision  # noqa: E402,F401
 from . import metric  # noqa: E402,F401
 from . import callbacks, hapi  # noqa: E402,F401
-from . import fft  # noqa: E402,F401
+from . import fft, signal  # noqa: E402,F401
 from .hapi import Model, flops, summary  # noqa: E402,F401
 from .framework.flags import get_flags, set_flags  # noqa: E402,F401
 from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402,F401

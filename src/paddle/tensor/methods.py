@@ -9,6 +9,7 @@ import warnings
 
 import numpy as np
 
+from .. import signal
 from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.graph_dump import dump_backward_graph
@@ -268,7 +269,7 @@ METHODS.update({name: _caster(dtype) for name, dtype in _CASTS.items()})
 # Every name in these modules' __all__ becomes a Tensor method, except those a module lists in
 # NOT_METHODS; a module may add method-only entries (e.g. `uniform_`) in EXTRA_METHODS.
 _METHOD_MODULES = (math, reduction, manipulation, logic, linalg, search, stat, random, attribute,
-                   creation)
+                   creation, signal)
 
 
 def _collect_functions():
