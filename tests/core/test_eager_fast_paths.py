@@ -80,4 +80,4 @@ def test_gradient_context_builds_shape_views_on_demand():
     assert ctx.x.shape == (1, 2) and ctx.x.dtype == paddle.float32
     assert ctx.out.shape == (3, 2)
     with pytest.raises(AttributeError, match="add"):
-        ctx.missing
+        _ = ctx.missing

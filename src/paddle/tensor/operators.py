@@ -15,7 +15,6 @@ from . import linalg, logic, logic_bitwise, math
 from ._convert import ensure_tensor, is_number, require_tensor
 from .math_promotion import promote_weak
 
-
 # A Python int or float never changes the dtype of a float32/float64 tensor (it is a weak
 # operand), so `x * 0.5` and `1 - x` skip the promotion machinery for them.
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)

@@ -12,7 +12,6 @@ from .. import state
 from ..tensor import Tensor, wrap
 from .node import GradContext, Node
 
-
 _NONES = repeat(None)  # `map(is_not, items, _NONES)`: which items are not None, no Python calls
 
 
@@ -113,8 +112,8 @@ def _zeros(shape, np_dtype) -> Tensor:
         if -1 in shape:
             raise NotImplementedError("static backward: an unused output of a multi-output op "
                                       "has a dynamic shape; its zero gradient cannot be built")
-        from ..ops.creation import full
         from .. import dtype as _dt
+        from ..ops.creation import full
         return full(list(shape), 0, _dt.from_numpy_dtype(np_dtype))
     return wrap(np.zeros(shape, np_dtype))
 
