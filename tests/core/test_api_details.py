@@ -215,3 +215,13 @@ def test_flags_paddle_scripts_read_and_set():
         paddle.set_flags({"FLAGS_eager_delete_tensor_gb": 0.0})
     with pytest.raises(ValueError, match="FLAGS_no_such_flag"):
         paddle.get_flags("FLAGS_no_such_flag")
+
+
+@pytest.mark.parametrize("bad, kind", [([1.0], "list"), (3.0, "float"),
+                                       (np.array([1.0]), "numpy.ndarray")])
+def test_unary_functions_take_tensors_only_as_paddle(bad, kind):
+    with pytest.raises(ValueError, match=rf"tanh\(\): argument 'x' \(position 0\) must be "
+                                         rf"Tensor, but got {kind}"):
+        paddle.tanh(bad)
+    with pytest.raises(ValueError, match=r"trunc\(\): argument 'input'"):
+        paddle.trunc(bad)

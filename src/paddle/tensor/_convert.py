@@ -114,5 +114,8 @@ def require_tensor(api: str, arg: str, position: int, value) -> None:
     """Paddle's functional forms of several binary ops take Tensors only (the operators accept
     numbers); reject anything else with Paddle's ValueError."""
     if not isinstance(value, Tensor):
+        kind = type(value)
+        kind = kind.__name__ if kind.__module__ == "builtins" else \
+            f"{kind.__module__}.{kind.__name__}"
         raise ValueError(f"{api}(): argument '{arg}' (position {position}) must be Tensor, but "
-                         f"got {type(value).__name__}")
+                         f"got {kind}")

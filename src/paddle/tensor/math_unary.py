@@ -5,23 +5,29 @@ from __future__ import annotations
 from .._core.ops import math_special as S
 from .._core.ops import unary as U
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .math_common import apply_inplace, write_out
 
 
 def _unary(op, doc: str, name: str | None = None, out: bool = True, arg: str = "x"):
     """The public function for a one-input op, with Paddle's signature: `(x, name=None)`, plus
     `*, out=None` where Paddle 3.3 has it (`input` instead of `x` for trunc)."""
+    api = name or op.name
+    # Like Paddle's generated bindings, these take Tensors only (lists, arrays and numbers
+    # are a ValueError naming the argument).
     if out:
         def fn(x, name=None, *, out=None):
-            return write_out(op(ensure_tensor(x)), out)
+            require_tensor(api, "x", 0, x)
+            return write_out(op(x), out)
     elif arg == "input":
         def fn(input, name=None):  # noqa: A002 - Paddle's parameter name
-            return op(ensure_tensor(input))
+            require_tensor(api, "input", 0, input)
+            return op(input)
     else:
         def fn(x, name=None):
-            return op(ensure_tensor(x))
-    fn.__name__ = fn.__qualname__ = name or op.name
+            require_tensor(api, "x", 0, x)
+            return op(x)
+    fn.__name__ = fn.__qualname__ = api
     fn.__doc__ = doc
     return fn
 
