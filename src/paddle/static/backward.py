@@ -12,6 +12,7 @@ from .._core import state
 from .._core.ir.core import Operation
 from .._core.tracing import is_symbolic, symbolic
 from . import program as _program
+from .test_clone import mark_training_ops
 
 BACKWARD = "builtin.backward"
 
@@ -39,10 +40,14 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
     _refuse_control_flow(program)
     for t in inputs:
         t.stop_gradient = False
+    before = {id(op) for op in program.global_block().ops}
     if _has_dynamic_shapes(program):
-        return _defer(program, targets, inputs, target_gradients, no_grad_set)
-    return grad(targets, inputs, target_gradients, retain_graph=True, allow_unused=True,
-                no_grad_vars=no_grad_set)
+        grads = _defer(program, targets, inputs, target_gradients, no_grad_set)
+    else:
+        grads = grad(targets, inputs, target_gradients, retain_graph=True, allow_unused=True,
+                     no_grad_vars=no_grad_set)
+    mark_training_ops(program, before)
+    return grads
 
 
 def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None):

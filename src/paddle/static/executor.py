@@ -33,6 +33,7 @@ class Executor:
         key = (id(program), len(program.global_block().ops), tuple(id(v) for v in values))
         runner = self._cache.get(key)
         if runner is None:
+            _check_in_program(program, values)
             compiled = Specialized if needs_specializing(program) else Interpreter
             runner = self._cache[key] = compiled(program, values)
         results = runner.run(_feed_dict(feed))
@@ -70,7 +71,10 @@ def _as_list(fetch_list):
 
 def _fetch_value(program, item):
     if isinstance(item, Tensor) and is_symbolic(item):
-        return _outside_blocks(item._data.value)
+        value = item._data.value
+        # a variable of the program this one was cloned from for evaluation
+        value = getattr(program, "value_map", {}).get(id(value), value)
+        return _outside_blocks(value)
     if isinstance(item, str):
         for op in program.all_ops():
             for out in op.outputs:
@@ -79,6 +83,15 @@ def _fetch_value(program, item):
         raise ValueError(f"Executor.run: no variable named '{item}' in the program")
     raise TypeError(f"Executor.run: fetch_list items must be variables of the program or their "
                     f"names, but received {type(item).__name__}")
+
+
+def _check_in_program(program, values) -> None:
+    defined = {id(v) for op in program.global_block().ops for v in op.outputs}
+    for value in values:
+        if id(value) not in defined:
+            raise ValueError(f"Executor.run: the fetched variable {value.name or value} is not "
+                             "a variable of the program being run (a variable recorded after "
+                             "the program was cloned, or one of another program)")
 
 
 def _outside_blocks(value):

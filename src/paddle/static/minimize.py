@@ -14,6 +14,7 @@ from .._core.ir.host_op import HostOp, eager
 from .._core.tensor import wrap
 from .._core.tracing import symbolic
 from .backward import append_backward
+from .test_clone import mark_training_ops
 
 
 def static_minimize(opt, loss, parameters=None, no_grad_set=None):
@@ -29,11 +30,13 @@ def static_minimize(opt, loss, parameters=None, no_grad_set=None):
                                    no_grad_set=no_grad_set)
     grad_of = {p.value.name: g for p, g in params_grads}
     ops = []
+    before = {id(op) for op in program.global_block().ops}
     for params, options, clip, decay in opt._groups():
         pairs = [(p, grad_of[p.name]) for p in params if p.name in grad_of]
         if clip is not None and pairs:
             pairs = _record_clip(clip, pairs)
         ops += [_record_update(opt, p, g, options, decay) for p, g in pairs]
+    mark_training_ops(program, before)
     return ops, params_grads
 
 

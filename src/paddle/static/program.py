@@ -7,6 +7,7 @@ from .. import _static_mode
 from .._core.ir.core import Program as _IRProgram
 from .._core.tracing import Tracer
 from . import scope
+from .test_clone import copy_for_test
 
 
 class Program(_IRProgram):
@@ -40,14 +41,33 @@ class Program(_IRProgram):
     def clone(self, for_test=False):
         """A program with this one's operations so far: ops recorded into either program later
         (such as the backward and updates `optimizer.minimize` appends) stay out of the other.
-        Operations are shared, not copied — programs never change an operation once it is
-        recorded. for_test is accepted for compatibility; layers record their training
-        behaviour (dropout, batch-norm statistics) when they are called, so build the
-        evaluation graph with the layers in eval mode instead."""
+
+        With for_test=True the clone is for evaluation, as Paddle's legacy programs clone:
+        without the backward, the optimizer and the running-statistics updates, and with
+        dropout and batch_norm in inference behaviour (see static/test_clone.py). Fetch the
+        source program's variables from it as usual.
+
+        Example:
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> main = paddle.static.Program()
+            >>> with paddle.static.program_guard(main):
+            ...     x = paddle.static.data("x", [None, 2], "float32")
+            ...     y = paddle.nn.functional.dropout(x, 0.5)
+            >>> test = main.clone(for_test=True)
+            >>> exe = paddle.static.Executor()
+            >>> exe.run(test, feed={"x": paddle.ones([1, 2]).numpy()}, fetch_list=[y])[0]
+            array([[1., 1.]], dtype=float32)
+            >>> paddle.disable_static()
+        """
         twin = Program()
+        twin.random_seed = self.random_seed
+        if for_test:
+            twin.value_map = copy_for_test(self, twin)
+            twin.clone_source = self
+            return twin
         twin.global_block().ops = list(self.global_block().ops)
         twin.parameters = dict(self.parameters)
-        twin.random_seed = self.random_seed
         twin.tracer._bound = dict(self.tracer._bound)
         return twin
 
