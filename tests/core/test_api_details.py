@@ -112,7 +112,7 @@ def test_distances_promote_mixed_float_inputs():
     a = paddle.to_tensor([[1.0, 2.0, 2.0]], dtype="float32")
     b = paddle.to_tensor([[2.0, 4.0, 4.0]], dtype="float64")
     sim = F.cosine_similarity(a, b)
-    assert sim.dtype == paddle.float64 and abs(float(sim) - 1.0) < 1e-12
+    assert sim.dtype == paddle.float64 and abs(sim.item() - 1.0) < 1e-12
     assert F.pairwise_distance(a, b, epsilon=0.0).dtype == paddle.float64
     with pytest.raises(TypeError, match="x1 must be a floating-point"):
         F.cosine_similarity(paddle.ones([1, 3], "int32"), a)
@@ -170,7 +170,7 @@ def test_layer_norm_checks_normalized_shape_first():
 def test_void_backward_hooks_on_leaves_and_final_hooks():
     calls = []
     x = paddle.to_tensor([5.0], stop_gradient=False)
-    x._register_backward_hook(lambda: calls.append(float(x.grad)))
+    x._register_backward_hook(lambda: calls.append(x.grad.item()))
     for _ in range(2):
         paddle.pow(x, 4.0).backward()
     assert calls == [500.0, 1000.0]  # after each accumulation: 4 * 5**3, then twice that
@@ -225,3 +225,12 @@ def test_unary_functions_take_tensors_only_as_paddle(bad, kind):
         paddle.tanh(bad)
     with pytest.raises(ValueError, match=r"trunc\(\): argument 'input'"):
         paddle.trunc(bad)
+
+
+def test_float_and_int_take_zero_dim_tensors_as_paddle_with_numpy_2():
+    assert float(paddle.to_tensor(2.5)) == 2.5 and int(paddle.to_tensor(3)) == 3
+    with pytest.raises(TypeError, match=r"float\(Tensor\): only 0-dimensional.*shape \[1\]"):
+        float(paddle.to_tensor([1.5]))
+    with pytest.raises(TypeError, match=r"int\(Tensor\): only 0-dimensional"):
+        int(paddle.to_tensor([[2]]))
+    assert paddle.to_tensor([1.5]).item() == 1.5 and bool(paddle.to_tensor([1.0]))

@@ -28,9 +28,9 @@ def test_clip_by_norm_rescales_each_gradient_separately():
 def test_clip_by_global_norm_uses_all_clipped_gradients_and_respects_need_clip():
     (a, ga), (b, gb), (c, gc) = _param([3.0]), _param([4.0]), _param([100.0], need_clip=False)
     out = paddle.nn.ClipGradByGlobalNorm(1.0)([(a, ga), (b, gb), (c, gc)])
-    np.testing.assert_allclose([float(g) for _, g in out], [0.6, 0.8, 100.0], rtol=1e-6)
+    np.testing.assert_allclose([g.item() for _, g in out], [0.6, 0.8, 100.0], rtol=1e-6)
     # eager clipping scales the gradient tensors in place, as Paddle does
-    assert out[0][1] is ga and float(ga) == pytest.approx(0.6)
+    assert out[0][1] is ga and ga.item() == pytest.approx(0.6)
 
 
 def test_clip_by_global_norm_auto_skip_leaves_small_gradients():

@@ -194,10 +194,19 @@ class Tensor:
         return bool(self._scalar("bool(Tensor)"))
 
     def __float__(self) -> float:
-        return float(self._scalar("float(Tensor)"))
+        return float(self._zero_dim("float"))
 
     def __int__(self) -> int:
-        return int(self._scalar("int(Tensor)"))
+        return int(self._zero_dim("int"))
+
+    def _zero_dim(self, caller: str):
+        """float()/int() take 0-D tensors only, as in Paddle 3.3 with NumPy 2 (a shape-[1]
+        tensor is refused; .item() reads any one-element tensor)."""
+        if self._data.ndim:
+            raise TypeError(f"{caller}(Tensor): only 0-dimensional tensors can be converted to "
+                            f"Python scalars, but received shape {list(self._data.shape)}; use "
+                            ".item() for a one-element tensor")
+        return self.item()
 
     def __complex__(self) -> complex:
         return complex(self._scalar("complex(Tensor)"))
