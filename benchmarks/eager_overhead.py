@@ -3,8 +3,11 @@
     python benchmarks/eager_overhead.py                       # ours
     python benchmarks/eager_overhead.py --ref .venv-ref/bin/python   # also real Paddle + ratio
 
-The reference run executes this same file under the other interpreter from a temporary
-directory, so it imports that interpreter's paddle, never ours."""
+Two figures per case: the best of five blocks of chains (what a quiet machine shows) and the
+fastest single chain (what the code costs when the process is not pushed off a busy CPU; the
+comparable figure on a shared machine). The reference run executes this same file under the
+other interpreter from a temporary directory, so it imports that interpreter's paddle, never
+ours."""
 from __future__ import annotations
 
 import argparse
@@ -44,6 +47,16 @@ def measure() -> dict:
             best = min(best, time.perf_counter() - start)
         return best / (REPEAT * CHAIN) * 1e6
 
+    def fastest_chain(fn, repeats=3 * REPEAT):
+        """The quickest single chain: on a shared machine a block of chains is often pushed
+        off the CPU, one short chain mostly is not, so this reads the code's own cost."""
+        best = float("inf")
+        for _ in range(repeats):
+            start = time.perf_counter()
+            fn()
+            best = min(best, time.perf_counter() - start)
+        return best / CHAIN * 1e6
+
     def forward():
         chain(x)
 
@@ -59,7 +72,9 @@ def measure() -> dict:
     forward()
     forward_backward()
     return {"forward_us": best_of(forward), "fwd_bwd_us": best_of(forward_backward),
-            "no_grad_us": best_of(no_grad), "paddle": paddle.__version__,
+            "no_grad_us": best_of(no_grad), "forward_min_us": fastest_chain(forward),
+            "fwd_bwd_min_us": fastest_chain(forward_backward),
+            "no_grad_min_us": fastest_chain(no_grad), "paddle": paddle.__version__,
             "impl": "feijiang" if hasattr(paddle, "_core") else "paddle"}
 
 
@@ -85,7 +100,10 @@ def main() -> None:
         print(json.dumps(ours))
         return
     rows = [("forward with autograd", "forward_us"), ("forward + backward", "fwd_bwd_us"),
-            ("forward under no_grad", "no_grad_us")]
+            ("forward under no_grad", "no_grad_us"),
+            ("forward, fastest chain", "forward_min_us"),
+            ("fwd + bwd, fastest chain", "fwd_bwd_min_us"),
+            ("no_grad, fastest chain", "no_grad_min_us")]
     ref = run_reference(args.ref) if args.ref else None
     print(f"eager overhead, µs per op (chain of {CHAIN} ops on 4x4 float32)")
     header = f"{'case':<26}{'feijiang':>10}"
