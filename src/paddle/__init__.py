@@ -57,6 +57,7 @@ from . import optimizer, regularizer  # noqa: E402,F401
 from . import io  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
 from .nn.functional.norm import group_norm, layer_norm  # noqa: E402,F401
+from .nn.functional import adaptive_avg_pool1d, conv1d, conv2d, conv3d  # noqa: E402,F401
 from . import vision  # noqa: E402,F401
 from . import metric  # noqa: E402,F401
 from . import callbacks, hapi  # noqa: E402,F401

@@ -1,6 +1,8 @@
 """Tensor attribute queries of the `paddle` namespace: rank, is_complex, is_floating_point,
-is_integer, is_empty."""
+is_integer, is_empty, tolist; and the Tensor.type attribute."""
 from __future__ import annotations
+
+import enum
 
 import numpy as np
 
@@ -48,4 +50,30 @@ def is_empty(x, name=None):
     return wrap(np.asarray(x._data.size == 0))
 
 
-__all__ = ["rank", "is_complex", "is_floating_point", "is_integer", "is_empty"]
+def tolist(x):
+    """The elements of x as (nested) Python lists of numbers.
+
+    Example:
+        >>> import paddle
+        >>> paddle.tolist(paddle.to_tensor([[1, 2], [3, 4]]))
+        [[1, 2], [3, 4]]
+    """
+    _check(x, "tolist")
+    return x.tolist()
+
+
+class VarType(int, enum.Enum):
+    """Paddle's code for the kind of variable a tensor is (framework.proto); an eager tensor
+    is always a dense tensor."""
+    DENSE_TENSOR = 7
+
+
+def _var_type(self) -> VarType:
+    return VarType.DENSE_TENSOR
+
+
+__all__ = ["rank", "is_complex", "is_floating_point", "is_integer", "is_empty", "tolist"]
+
+# Tensor.tolist is the Tensor class's own method; Tensor.type is an attribute only.
+NOT_METHODS = {"tolist"}
+EXTRA_METHODS = {"type": property(_var_type)}

@@ -290,6 +290,9 @@ def einsum(equation, *operands):
     return E.einsum(tensors, canonical)
 
 
+# paddle.ger is the same function as paddle.outer (a function only, not a Tensor method)
+ger = outer
+
 __all__ = [
     "bmm",
     "cross",
@@ -303,6 +306,7 @@ __all__ = [
     "mm",
     "mv",
     "outer",
+    "ger",
     "t_",
     "trace",
     "vecdot",
@@ -317,7 +321,7 @@ __all__ += linalg_stat.__all__
 # paddle.linalg-only names that real Paddle does not bind as Tensor methods (diagonal is
 # paddle.diagonal, listed so paddle.linalg.diagonal exists; its method comes from manipulation)
 NOT_METHODS = {
-    "diagonal",
+    "diagonal", "ger",
     "einsum", "vecdot", "inv", "det", "svd", "svdvals", "eigh", "lu_solve", "triangular_solve",
     "matrix_rank", "matrix_exp", "vector_norm", "matrix_norm", "pdist",
 }

@@ -422,6 +422,7 @@ from .manip_shape import (as_complex, as_real, matrix_transpose, permute, ravel,
                           view_as_real)
 from .manip_slice import (crop, flip, narrow, repeat, repeat_interleave, reverse,  # noqa: E402
                           roll, rot90, slice, strided_slice, tile, unfold)
+from .manip_strided import as_strided, shard_index  # noqa: E402
 
 take_along_dim = take_along_axis
 
@@ -448,7 +449,8 @@ __all__ = [
     "broadcast_tensors", "broadcast_shape", "broadcast_shapes", "block_diag",
     # shape views
     "unflatten", "ravel", "permute", "matrix_transpose", "view_as", "transpose_", "t_",
-    "shape", "as_complex", "as_real", "view_as_complex", "view_as_real",
+    "shape", "as_complex", "as_real", "view_as_complex", "view_as_real", "as_strided",
+    "shard_index",
 ]
 
 # `paddle.shape` would shadow the Tensor.shape property; the stacking helpers, meshgrid and

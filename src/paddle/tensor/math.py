@@ -8,11 +8,12 @@ only as Tensor methods and NOT_METHODS only as functions, as in Paddle 3.3."""
 from __future__ import annotations
 
 from .._core.ops import binary as B  # noqa: F401 - methods.py builds the operators from it
-from . import (math_arith, math_complex, math_elementwise, math_inplace, math_pairwise,
-               math_series, math_special, math_unary)
+from . import (math_arith, math_combinatorics, math_complex, math_elementwise, math_inplace,
+               math_pairwise, math_series, math_special, math_unary)
 from .math_arith import *  # noqa: F401,F403
 from .math_arith import _binary, _true_divide  # noqa: F401 - the operator paths
 from .math_common import write_out as _write_out  # noqa: F401 - used by other families
+from .math_combinatorics import *  # noqa: F401,F403
 from .math_complex import *  # noqa: F401,F403
 from .math_elementwise import *  # noqa: F401,F403
 from .math_inplace import *  # noqa: F401,F403
@@ -22,7 +23,7 @@ from .math_special import *  # noqa: F401,F403
 from .math_unary import *  # noqa: F401,F403
 
 _MODULES = (math_arith, math_unary, math_special, math_complex, math_elementwise,
-            math_pairwise, math_series, math_inplace)
+            math_pairwise, math_series, math_inplace, math_combinatorics)
 
 sub = math_arith.subtract
 mul = math_arith.multiply
