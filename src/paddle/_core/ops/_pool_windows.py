@@ -47,6 +47,28 @@ def regular_windows(x: np.ndarray, kernel, strides, pads, out_sizes, fill) -> np
     return view[index]
 
 
+def regular_taps(x: np.ndarray, kernel, strides, pads, out_sizes, fill):
+    """(tap, view) for every window tap in row-major order, each view (N, C, *out): what
+    taps_of(regular_windows(...)) yields, but read from per-stride phase copies of the padded
+    input so every view has unit stride along the last dim (a strided window reads every
+    s-th element; its phase plane holds exactly those, contiguously)."""
+    sizes = x.shape[2:]
+    after = [max((o - 1) * s + k - d - b, 0) for o, s, k, d, (b, _) in
+             zip(out_sizes, strides, kernel, sizes, pads)]
+    shape = x.shape[:2] + tuple(d + b + a for d, (b, _), a in zip(sizes, pads, after))
+    padded = np.full(shape, fill, x.dtype)
+    padded[(slice(None),) * 2 + tuple(slice(b, b + d) for d, (b, _) in zip(sizes, pads))] = x
+    phases = {}
+    for tap in np.ndindex(*kernel):
+        phase = tuple(t % s for t, s in zip(tap, strides))
+        if phase not in phases:
+            phases[phase] = np.ascontiguousarray(
+                padded[(slice(None),) * 2 + tuple(slice(p, None, s) for p, s in
+                                                  zip(phase, strides))])
+        index = tuple(slice(t // s, t // s + o) for t, s, o in zip(tap, strides, out_sizes))
+        yield tap, phases[phase][(slice(None),) * 2 + index]
+
+
 def regular_positions(kernel, strides, pads, out_sizes) -> list[np.ndarray]:
     """Per dim, the input position of each (output, tap) pair: arrays of shape (O, k)."""
     return [np.arange(o)[:, None] * s - b + np.arange(k)[None, :]
@@ -143,14 +165,20 @@ def sum_windows(win: np.ndarray) -> np.ndarray:
 
 
 def argmax_windows(win: np.ndarray, tables, sizes):
-    """Max over the window taps and the flat input index it came from, as Paddle's kernels
-    scan: start from -FLT_MAX, take a tap only when strictly greater (so NaN is never taken and
-    the first maximum wins); a window with nothing above -FLT_MAX gives (-FLT_MAX, -1).
-    `tables` are the per-dim (out, taps) positions, start + tap, of the windows."""
+    """argmax_taps over the taps of a (N, C, *out, *taps) window array."""
     nd = (win.ndim - 2) // 2
-    out_shape = win.shape[:2 + nd]
+    return argmax_taps(taps_of(win), win.shape[:2 + nd], win.dtype, tables, sizes)
+
+
+def argmax_taps(taps, out_shape, dtype, tables, sizes):
+    """Max over the window taps ((tap, view) pairs) and the flat input index it came from, as
+    Paddle's kernels scan: start from -FLT_MAX, take a tap only when strictly greater (so NaN
+    is never taken and the first maximum wins); a window with nothing above -FLT_MAX gives
+    (-FLT_MAX, -1). `tables` are the per-dim (out, taps) positions, start + tap, of the
+    windows."""
+    nd = len(sizes)
     with np.errstate(over="ignore"):  # -FLT_MAX is -inf in float16, as in Paddle
-        best = np.full(out_shape, LOWEST).astype(win.dtype)
+        best = np.full(out_shape, LOWEST).astype(dtype)
     # the flat input index of every window's first tap; a tap adds its own offset, so each
     # tap writes its indices straight into the int32 mask (no gather afterwards)
     plane = [math.prod(sizes[d + 1:]) for d in range(nd)]
@@ -162,7 +190,7 @@ def argmax_windows(win: np.ndarray, tables, sizes):
     start = start.astype(np.int32)
     mask = np.full(out_shape, -1, np.int32)
     better = np.empty(out_shape, bool)
-    for tap, view in taps_of(win):
+    for tap, view in taps:
         np.greater(view, best, out=better)
         offset = sum(t * p for t, p in zip(tap, plane))
         np.copyto(mask, start + np.int32(offset), where=better)

@@ -167,12 +167,13 @@ def _define_pool(nd: int):
         fill = -np.inf if pooling_type == "max" else 0
         data = _widened(x)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
+        if pooling_type == "max":
+            best = _argmax(data, tables, kernel_size, strides, paddings, out, adaptive)[0]
+            return best.astype(x.dtype)
         if adaptive:
             win = W.gather_windows(data, tables, fill)
         else:
             win = W.regular_windows(data, kernel_size, strides, paddings, out, fill)
-        if pooling_type == "max":
-            return W.argmax_windows(win, tables, sizes)[0].astype(x.dtype)
         div = avg_divisor(sizes, kernel_size, strides, paddings, out, exclusive, adaptive)
         total = W.sum_windows(win)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -201,6 +202,19 @@ def _define_pool(nd: int):
         return spatial_scatter_add(share, wrap(positions[None, None]), sizes)
 
     return pool
+
+
+def _argmax(x, tables, kernel, strides, paddings, out, adaptive):
+    """(max, int32 flat index) of every window; regular windows scan unit-stride tap views."""
+    sizes = x.shape[2:]
+    if adaptive:
+        win = W.gather_windows(x, tables, -np.inf)
+        return W.argmax_windows(win, tables, sizes)
+    if 0 in out:
+        win = W.regular_windows(x, kernel, strides, paddings, out, -np.inf)
+        return W.argmax_windows(win, tables, sizes)
+    taps = W.regular_taps(x, kernel, strides, paddings, out, -np.inf)
+    return W.argmax_taps(taps, x.shape[:2] + tuple(out), x.dtype, tables, sizes)
 
 
 def _spread_regular(share, sizes, kernel, strides, paddings):
@@ -266,11 +280,7 @@ def _define_max_with_index(nd: int):
         sizes = x.shape[2:]
         out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
-        if adaptive:
-            win = W.gather_windows(x, tables, -np.inf)
-        else:
-            win = W.regular_windows(x, kernel_size, strides, paddings, out, -np.inf)
-        return W.argmax_windows(win, tables, sizes)
+        return _argmax(x, tables, kernel_size, strides, paddings, out, adaptive)
 
     @max_with_index.grad(save="mask")
     def _(ctx, g, g_mask=None):
