@@ -100,3 +100,12 @@ def test_docstring_examples_run(module):
     result = doctest.testmod(importlib.import_module(module),
                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_paddle_keyword_aliases():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(F.fft(input=x, dim=0).numpy(), np.fft.fft(x.numpy(), axis=0))
+    np.testing.assert_allclose(F.rfftn(input=x, dim=[0]).numpy(),
+                               np.fft.rfftn(x.numpy(), axes=[0]))
+    np.testing.assert_array_equal(F.ifftshift(input=x, dim=1).numpy(),
+                                  np.fft.ifftshift(x.numpy(), axes=1))

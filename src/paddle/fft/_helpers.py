@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import dtype as _dt
-from ..tensor._arg_forms import finish
+from ..tensor._arg_forms import aliases, finish
 from ..tensor._ranges import arange
 from ..tensor.manip_slice import roll
 from ._plan import tensor_arg
@@ -57,6 +57,7 @@ def _shifts(x, axes, extra):
     return [(x.shape[a] + extra) // 2 for a in axes], list(axes)
 
 
+@aliases(x="input", axes="dim")
 def fftshift(x, axes=None, name=None):
     """Roll each of `axes` (all by default) by half its length, bringing the zero frequency to
     the centre.
@@ -71,6 +72,7 @@ def fftshift(x, axes=None, name=None):
     return roll(x, shifts, axes)
 
 
+@aliases(x="input", axes="dim")
 def ifftshift(x, axes=None, name=None):
     """The inverse of fftshift (they differ on odd lengths).
 

@@ -3,6 +3,7 @@ the last two), with Paddle's extra check that s and axes hold exactly two entrie
 one-sided transforms (rfft*, irfft*, hfft*, ihfft*) the last axis carries the half spectrum."""
 from __future__ import annotations
 
+from ..tensor._arg_forms import aliases
 from ._plan import check_at_least_ndim, check_two, tensor_arg
 from ._transforms import c2c_nd, c2r_nd, r2c_nd
 
@@ -12,6 +13,7 @@ def _two(api, x, s, axes):
     check_two(s, axes)
 
 
+@aliases(x="input", axes="dim")
 def fftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     """The n-dimensional discrete Fourier transform over `axes` (all axes, or the last len(s)).
 
@@ -24,6 +26,7 @@ def fftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     return c2c_nd("fftn", x, s, axes, norm, True, out)
 
 
+@aliases(x="input", axes="dim")
 def ifftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     """The n-dimensional inverse discrete Fourier transform.
 
@@ -36,6 +39,7 @@ def ifftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     return c2c_nd("ifftn", x, s, axes, norm, False, out)
 
 
+@aliases(x="input", axes="dim")
 def rfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     """The n-dimensional transform of a real signal, one-sided along the last axis.
 
@@ -47,6 +51,7 @@ def rfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     return r2c_nd("rfftn", x, s, axes, norm, True, True, out)
 
 
+@aliases(x="input", axes="dim")
 def irfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     """The real n-dimensional signal whose one-sided spectrum is x.
 
@@ -59,6 +64,7 @@ def irfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     return c2r_nd("irfftn", x, s, axes, norm, False, out)
 
 
+@aliases(x="input", axes="dim")
 def hfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     """The real n-dimensional spectrum of a Hermitian signal given by its first half x.
 
@@ -71,6 +77,7 @@ def hfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     return c2r_nd("hfftn", x, s, axes, norm, True, out)
 
 
+@aliases(x="input", axes="dim")
 def ihfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     """The inverse of hfftn: the first half of the Hermitian signal with real spectrum x.
 
@@ -83,6 +90,7 @@ def ihfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
     return r2c_nd("ihfftn", x, s, axes, norm, False, True, out)
 
 
+@aliases(x="input", axes="dim")
 def fft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     """The two-dimensional discrete Fourier transform over `axes`.
 
@@ -96,6 +104,7 @@ def fft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     return c2c_nd("fft2", x, s, axes, norm, True, out)
 
 
+@aliases(x="input", axes="dim")
 def ifft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     """The two-dimensional inverse discrete Fourier transform.
 
@@ -109,6 +118,7 @@ def ifft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     return c2c_nd("ifft2", x, s, axes, norm, False, out)
 
 
+@aliases(x="input", axes="dim")
 def rfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     """The two-dimensional transform of a real signal, one-sided along the last axis.
 
@@ -121,6 +131,7 @@ def rfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     return r2c_nd("rfft2", x, s, axes, norm, True, True, out)
 
 
+@aliases(x="input", axes="dim")
 def irfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     """The real two-dimensional signal whose one-sided spectrum is x.
 
@@ -134,6 +145,7 @@ def irfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     return c2r_nd("irfft2", x, s, axes, norm, False, out)
 
 
+@aliases(x="input", axes="dim")
 def hfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     """The real two-dimensional spectrum of a Hermitian signal given by its first half x.
 
@@ -147,6 +159,7 @@ def hfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     return c2r_nd("hfft2", x, s, axes, norm, True, out)
 
 
+@aliases(x="input", axes="dim")
 def ihfft2(x, s=None, axes=(-2, -1), norm="backward", name=None, *, out=None):
     """The inverse of hfft2.
 

@@ -2,9 +2,11 @@
 spectrum) and hfft/ihfft (Hermitian signal, real spectrum)."""
 from __future__ import annotations
 
+from ..tensor._arg_forms import aliases
 from ._transforms import c2c, c2r, r2c
 
 
+@aliases(x="input", axis="dim")
 def fft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     """The discrete Fourier transform of x along `axis`, trimmed or zero-padded to `n`.
 
@@ -19,6 +21,7 @@ def fft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     return c2c("fft", x, n, axis, norm, True, out)
 
 
+@aliases(x="input", axis="dim")
 def ifft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     """The inverse discrete Fourier transform of x along `axis` (scaled by 1/n by default).
 
@@ -30,6 +33,7 @@ def ifft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     return c2c("ifft", x, n, axis, norm, False, out)
 
 
+@aliases(x="input", axis="dim")
 def rfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     """The transform of a real signal: the n // 2 + 1 non-negative frequency bins.
 
@@ -41,6 +45,7 @@ def rfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     return r2c("rfft", x, n, axis, norm, True, True, out)
 
 
+@aliases(x="input", axis="dim")
 def irfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     """The real signal of length n (default 2 * (m - 1)) whose one-sided spectrum is x.
 
@@ -52,6 +57,7 @@ def irfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     return c2r("irfft", x, n, axis, norm, False, out)
 
 
+@aliases(x="input", axis="dim")
 def hfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     """The real spectrum of a signal with Hermitian symmetry, given by its first half x.
 
@@ -63,6 +69,7 @@ def hfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     return c2r("hfft", x, n, axis, norm, True, out)
 
 
+@aliases(x="input", axis="dim")
 def ihfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
     """The inverse of hfft: the first half of the Hermitian signal with real spectrum x.
 
