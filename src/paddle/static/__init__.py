@@ -17,8 +17,9 @@ from . import nn  # noqa: F401
 from .backward import append_backward, gradients
 from .executor import Executor
 from .input_spec import InputSpec
+from .print_op import Print
 from .program import Program, default_main_program, default_startup_program, program_guard
-from .scope import global_scope
+from .scope import Scope, global_scope, scope_guard
 
 
 def data(name, shape, dtype=None, lod_level=0):
@@ -39,14 +40,9 @@ def cpu_places(device_count=None):
     return [CPUPlace() for _ in range(count)]
 
 
-def scope_guard(scope):
-    import contextlib
-    return contextlib.nullcontext()
-
-
 __all__ = ["Program", "program_guard", "default_main_program", "default_startup_program",
            "data", "Executor", "global_scope", "InputSpec", "gradients", "append_backward",
-           "scope_guard", "cpu_places", "create_parameter"]
+           "scope_guard", "Scope", "Print", "cpu_places", "create_parameter"]
 
 # Model files in Paddle's formats (inference models and checkpoints) live in jit.serialization.
 from ..jit.serialization.static_io import (

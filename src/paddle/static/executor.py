@@ -7,6 +7,7 @@ from .._core.ir.interpreter import Interpreter
 from .._core.tensor import Tensor
 from .._core.tracing import is_symbolic
 from . import program as _program
+from .scope import global_scope, parameters_from
 from .specialize import Specialized, needs_specializing
 
 
@@ -36,14 +37,22 @@ class Executor:
             _check_in_program(program, values)
             compiled = Specialized if needs_specializing(program) else Interpreter
             runner = self._cache[key] = compiled(program, values)
-        results = runner.run(_feed_dict(feed))
+        with parameters_from(scope if scope is not None else global_scope(), program):
+            results = runner.run(_feed_dict(feed))
         if return_numpy:
-            return [np.array(r) for r in results]
+            return [_as_fetched(r) for r in results]
         from .._core.tensor import wrap
         return [wrap(np.array(r)) for r in results]
 
     def close(self):
         self._cache.clear()
+
+
+def _as_fetched(array) -> np.ndarray:
+    """A copy; Paddle's executor hands int64 results out as C long long arrays, which NumPy
+    shows with their dtype (`array([3], dtype=int64)`), so they are viewed the same way."""
+    array = np.array(array)
+    return array.view(np.longlong) if array.dtype == np.int64 else array
 
 
 def _feed_dict(feed) -> dict:

@@ -1,10 +1,18 @@
-"""paddle.static.global_scope: the persistable variables of static programs, by name.
+"""paddle.static.Scope, global_scope and scope_guard: variables by name.
 
 Feijiang keeps parameter data in the parameters' own Tensors (programs read them at every run),
-so the scope is a view: `find_var(name)` finds the parameter of that name in the programs built
-so far, and `get_tensor()` reads or `set(...)`s its data as Paddle's scope tensors do."""
+so the default global scope is a view: `find_var(name)` finds the parameter of that name in the
+programs built so far (and any variable made with `var(name)`), and `get_tensor()` reads or
+`set(...)`s its data as Paddle's scope tensors do.
+
+A `Scope()` made by the user holds arrays of its own. `Executor.run(program, scope=s)` (or a run
+inside `scope_guard(s)`) runs the program with the parameters' values taken from `s` — a
+parameter `s` does not hold yet starts from the parameter's current value, as after Paddle's
+startup program — and leaves the values the run produced (optimizer updates, batch-norm
+statistics) in `s`, not in the parameters (see `parameters_from`)."""
 from __future__ import annotations
 
+import contextlib
 import weakref
 
 import numpy as np
@@ -17,23 +25,60 @@ def register(program) -> None:
     _PROGRAMS.add(program)
 
 
+def _parameter(name: str):
+    for program in sorted(_PROGRAMS, key=lambda p: -p.uid):
+        tensor = program.parameters.get(name)
+        if tensor is not None:
+            return tensor
+    return None
+
+
 class Scope:
-    """Variables by name (Paddle's scope); here the parameters of every static Program."""
+    """Variables by name (Paddle's scope).
+
+    Example:
+        >>> import numpy as np
+        >>> import paddle
+        >>> scope = paddle.static.Scope()
+        >>> scope.var("w").get_tensor().set(np.ones([2], "float32"), paddle.CPUPlace())
+        >>> np.array(scope.find_var("w").get_tensor())
+        array([1., 1.], dtype=float32)
+    """
+
+    def __init__(self):
+        self._vars: dict[str, ScopeVariable] = {}
 
     def find_var(self, name: str):
-        """The variable `name`, or None when no program has a parameter of that name."""
-        for program in sorted(_PROGRAMS, key=lambda p: -p.uid):
-            tensor = program.parameters.get(name)
-            if tensor is not None:
-                return ScopeVariable(name, tensor)
-        return None
+        """The variable `name`, or None when the scope has none of that name."""
+        return self._vars.get(name)
 
     def var(self, name: str):
+        """The variable `name`, made (holding an empty tensor) when the scope has none."""
         found = self.find_var(name)
         if found is None:
-            raise ValueError(f"(Scope.var) no parameter named '{name}' in the static programs; "
-                             "Feijiang's scope holds parameters only")
+            found = self._vars[name] = ScopeVariable(name, _Holder())
         return found
+
+    def _local_var_names(self):
+        return list(self._vars)
+
+
+class _GlobalScope(Scope):
+    """The default scope: the parameters of every static program, plus variables made here."""
+
+    def find_var(self, name: str):
+        tensor = _parameter(name)
+        if tensor is not None:
+            return ScopeVariable(name, tensor)
+        return super().find_var(name)
+
+
+class _Holder:
+    """The storage of a scope variable that is not a parameter."""
+
+    def __init__(self):
+        self._data = np.zeros([0], "float32")
+        self._version = 0
 
 
 class ScopeVariable:
@@ -46,7 +91,7 @@ class ScopeVariable:
 
 
 class ScopeTensor:
-    """A parameter's data as Paddle's DenseTensor shows it: np.array(t), t.shape(), t.set()."""
+    """A variable's data as Paddle's DenseTensor shows it: np.array(t), t.shape(), t.set()."""
 
     def __init__(self, tensor):
         self._tensor = tensor
@@ -58,23 +103,28 @@ class ScopeTensor:
         return list(self._tensor._data.shape)
 
     def _dtype(self):
-        return self._tensor.dtype
+        from .._core.dtype import from_numpy_dtype
+        return from_numpy_dtype(self._tensor._data.dtype)
 
     def set(self, array, place=None) -> None:
-        """Replace the data (converted to the parameter's dtype)."""
-        value = np.array(array, dtype=self._tensor._data.dtype)
-        if value.shape == self._tensor._data.shape:
-            np.copyto(self._tensor._data, value)
-        else:
+        """Replace the data (a parameter keeps its dtype; other variables take the array's)."""
+        value = np.array(array._data if hasattr(array, "_data") else array)
+        if isinstance(self._tensor, _Holder):
             self._tensor._data = value
+        elif value.shape == self._tensor._data.shape:
+            np.copyto(self._tensor._data, value, casting="unsafe")
+        else:
+            self._tensor._data = value.astype(self._tensor._data.dtype)
         self._tensor._version += 1
 
 
-_GLOBAL = Scope()
+_GLOBAL = _GlobalScope()
+_current = [_GLOBAL]
 
 
 def global_scope() -> Scope:
-    """The scope holding the static programs' parameters.
+    """The current scope: the one `scope_guard` switched to, else the scope holding the static
+    programs' parameters.
 
     Example:
         >>> import numpy as np
@@ -86,4 +136,61 @@ def global_scope() -> Scope:
         [3, 2]
         >>> paddle.disable_static()
     """
-    return _GLOBAL
+    return _current[-1]
+
+
+@contextlib.contextmanager
+def scope_guard(scope):
+    """Make `scope` the global scope inside the `with` block: variables made and programs run
+    there use it.
+
+    Example:
+        >>> import numpy
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> new_scope = paddle.static.Scope()
+        >>> with paddle.static.scope_guard(new_scope):
+        ...     paddle.static.global_scope().var("data").get_tensor().set(
+        ...         numpy.ones((2, 2)), paddle.CPUPlace())
+        >>> numpy.array(new_scope.find_var("data").get_tensor())
+        array([[1., 1.],
+               [1., 1.]])
+        >>> paddle.disable_static()
+    """
+    if not isinstance(scope, Scope):
+        raise TypeError(f"(scope_guard) scope must be a paddle.static.Scope, but received "
+                        f"{type(scope).__name__}")
+    _current.append(scope)
+    try:
+        yield
+    finally:
+        _current.pop()
+
+
+@contextlib.contextmanager
+def parameters_from(scope, program):
+    """Inside the block `program`'s parameters hold `scope`'s values (the default global scope
+    is the parameters themselves); afterwards `scope` keeps what the run left in them and the
+    parameters get their own values back."""
+    if scope is None or isinstance(scope, _GlobalScope):
+        yield
+        return
+    own = {}
+    for name, tensor in program.parameters.items():
+        variable = scope.var(name)
+        if isinstance(variable._tensor, _Holder) and variable._tensor._data.size == 0:
+            variable._tensor._data = np.array(tensor._data)
+        data = variable._tensor._data
+        if data.shape != tensor._data.shape:
+            raise ValueError(f"(Executor.run) the scope's variable '{name}' has shape "
+                             f"{list(data.shape)}, but the program's parameter has shape "
+                             f"{list(tensor._data.shape)}")
+        own[name] = tensor._data
+        tensor._data = data
+    try:
+        yield
+    finally:
+        for name, tensor in program.parameters.items():
+            scope.find_var(name)._tensor._data = tensor._data
+            tensor._data = own[name]
+            tensor._version += 1

@@ -19,16 +19,17 @@ ASSIGN_OUT = "pd_op.assign_out_"
 def record_write(block, target, value) -> None:
     """Append to `block` the copy of `value` (a Value) into the concrete tensor `target`'s
     array."""
-    array = target._data
-    if type(array) is not np.ndarray:
+    if type(target._data) is not np.ndarray:
         raise TypeError(f"({ASSIGN_OUT}) state written back by a program must be a concrete "
                         "tensor (a layer's buffer), not a value of the program")
-    host = HostOp(ASSIGN_OUT, _copy_into(array), lambda meta: [meta])
+    host = HostOp(ASSIGN_OUT, _copy_into(target), lambda meta: [meta])
     block.append(Operation(ASSIGN_OUT, [value], {}, [value.meta], host))
 
 
-def _copy_into(array: np.ndarray):
+def _copy_into(target):
+    """The tensor's array is looked up at every run: a run in another paddle.static.Scope
+    gives the tensor that scope's array for the time of the run."""
     def kernel(xp, new):
-        np.copyto(array, new, casting="unsafe")
-        return [array]
+        np.copyto(target._data, new, casting="unsafe")
+        return [target._data]
     return kernel
