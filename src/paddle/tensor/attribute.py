@@ -7,7 +7,7 @@ import enum
 import numpy as np
 
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor
+from ._tensor_args import require_tensor_or_array
 
 
 def _check(x, api):
@@ -23,7 +23,8 @@ def rank(input):  # noqa: A002 - Paddle's parameter name
         >>> paddle.rank(paddle.ones([2, 3, 4])).item()
         3
     """
-    return wrap(np.asarray(ensure_tensor(input).ndim, dtype=np.int32))
+    require_tensor_or_array("rank", "input", 0, input)
+    return wrap(np.asarray(input.ndim, dtype=np.int32))
 
 
 def is_complex(x) -> bool:

@@ -12,6 +12,7 @@ from .._core.ops import fill
 from .._core.tensor import Tensor, wrap
 from . import math as _math
 from ._arg_forms import aliases, finish, shape_arg, size_varargs, size_varargs_method
+from ._convert import require_tensor
 from ._ranges import arange, eye, linspace, logspace, range, tril_indices, triu_indices
 from ._storage import is_shared_buffer_with, resize_, set_
 from ._to_tensor import as_tensor, asarray, assign, data_to_array, from_numpy, to_tensor
@@ -153,6 +154,7 @@ def full_like(x, fill_value, dtype=None, name=None, *, device=None, requires_gra
         >>> paddle.full_like(paddle.to_tensor([1, 2]), 2.7).tolist()
         [2, 2]
     """
+    require_tensor("full_like", "x", 0, x)
     x = _like_target(x, "full_like")
     value = _fill_number(fill_value, "full_like")
     dt = x.dtype if dtype is None else _dt.to_dtype(dtype)
@@ -171,6 +173,7 @@ def zeros_like(x, dtype=None, name=None, *, device=None, requires_grad=False,
         >>> paddle.zeros_like(paddle.to_tensor([1, 2])).tolist()
         [0, 0]
     """
+    require_tensor("zeros_like", "x", 0, x)
     return full_like(x, 0, dtype, requires_grad=requires_grad)
 
 
@@ -184,6 +187,7 @@ def ones_like(x, dtype=None, name=None, *, device=None, requires_grad=False,
         >>> paddle.ones_like(paddle.to_tensor([1.5])).tolist()
         [1.0]
     """
+    require_tensor("ones_like", "x", 0, x)
     return full_like(x, 1, dtype, requires_grad=requires_grad)
 
 
@@ -197,6 +201,7 @@ def empty_like(x, dtype=None, name=None, *, device=None, requires_grad=False,
         >>> paddle.empty_like(paddle.ones([2, 2])).shape
         paddle.Size([2, 2])
     """
+    require_tensor("empty_like", "x", 0, x)
     return full_like(x, 0, dtype, requires_grad=requires_grad)
 
 

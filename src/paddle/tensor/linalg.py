@@ -10,7 +10,8 @@ from .._core.ops import linalg as L
 from .._core.ops import linalg_einsum as E
 from .._core.tensor import Tensor
 from . import linalg_decomp, linalg_lowrank, linalg_norm, linalg_products, linalg_solve, linalg_stat
-from ._convert import ensure_tensor, promote_pair
+from ._convert import ensure_tensor, promote_pair, require_tensor
+from ._tensor_args import require_tensor_or_array
 from .linalg_common import assign_inplace, same_dtype
 from .linalg_decomp import *
 from .linalg_lowrank import *
@@ -48,6 +49,8 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None, *, out=None):
         >>> paddle.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape
         paddle.Size([2, 4])
     """
+    require_tensor("matmul", "x", 0, x)
+    require_tensor("matmul", "y", 1, y)
     if not (isinstance(x, Tensor) and isinstance(y, Tensor) and x._data.dtype == y._data.dtype):
         x, y = _matmul_operands(x, y)
     result = L.matmul(x, y, bool(transpose_x), bool(transpose_y))
@@ -62,6 +65,9 @@ def mm(input, mat2, name=None):
         >>> paddle.mm(paddle.ones([2, 3]), paddle.ones([3, 1])).shape
         paddle.Size([2, 1])
     """
+    # Paddle's mm is matmul's binding, so its errors name matmul's x and y.
+    require_tensor("matmul", "x", 0, input)
+    require_tensor("matmul", "y", 1, mat2)
     return matmul(input, mat2)
 
 
@@ -96,7 +102,8 @@ def dot(x, y, name=None, *, out=None):
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                11.)
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    require_tensor("dot", "x", 0, x)
+    require_tensor("dot", "y", 1, y)
     same_dtype("dot", x, y)
     if x.ndim not in (1, 2):
         raise ValueError(f"(dot) The dimensions of input tensor X ({list(x.shape)}) should be 1 "
@@ -135,7 +142,8 @@ def outer(x, y, name=None, *, out=None):
         >>> paddle.outer(paddle.to_tensor([1., 2.]), paddle.to_tensor([1., 2., 3.])).shape
         paddle.Size([2, 3])
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    require_tensor("outer", "x", 0, x)
+    y = ensure_tensor(y)
     return _write_out(x.reshape([-1, 1]) * y.reshape([1, -1]), out)
 
 
@@ -147,7 +155,8 @@ def inner(x, y, name=None):
         >>> paddle.inner(paddle.ones([2, 3]), paddle.ones([4, 3])).shape
         paddle.Size([2, 4])
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    require_tensor("inner", "x", 0, x)
+    y = ensure_tensor(y)
     if x.ndim == 0 or y.ndim == 0:
         return x * y
     if x.shape[-1] != y.shape[-1]:
@@ -168,6 +177,7 @@ def vecdot(x, y, axis=-1, name=None):
         Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                [2., 2., 2.])
     """
+    require_tensor_or_array("vecdot", "x", 0, x)
     x, y = promote_pair(ensure_tensor(x), ensure_tensor(y), "vecdot")
     if x.dtype.kind == "c":
         x = x.conj()
@@ -183,7 +193,8 @@ def kron(x, y, name=None):
         Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
                [3, 4, 6, 8])
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    require_tensor("kron", "x", 0, x)
+    require_tensor("kron", "y", 1, y)
     same_dtype("kron", x, y)
     rank = max(x.ndim, y.ndim)
     xs = [1] * (rank - x.ndim) + list(x.shape)
@@ -201,6 +212,7 @@ def matrix_transpose(x, name=None):
         >>> paddle.matrix_transpose(paddle.ones([3, 1, 2])).shape
         paddle.Size([3, 2, 1])
     """
+    require_tensor_or_array("matrix_transpose", "x", 0, x)
     x = ensure_tensor(x)
     if x.ndim < 2:
         raise ValueError(f"(matrix_transpose) Tensor.ndim({x.ndim}) is required to be greater "
@@ -261,7 +273,7 @@ def trace(x, offset=0, axis1=0, axis2=1, name=None):
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                5.)
     """
-    x = ensure_tensor(x)
+    require_tensor("trace", "x", 0, x)
     if x.dtype is _dt.bool_:
         raise TypeError("(trace) The input must be a numeric tensor, but received bool.")
     return L.trace(x, int(offset), int(axis1), int(axis2))

@@ -9,7 +9,7 @@ from .._core.ops import linalg_factor as F
 from .._core.ops import linalg_lu as LU
 from .._core.ops import linalg_spectral as S
 from .._core.tensor import wrap
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .linalg_common import float_input, same_dtype
 
 
@@ -23,6 +23,7 @@ def inv(x, name=None):
                [[0.50000000, 0.        ],
                 [0.        , 0.25000000]])
     """
+    require_tensor("inverse", "x", 0, x)
     return F.inverse(float_input("inverse", x))
 
 
@@ -194,6 +195,7 @@ def eigvalsh(x, UPLO="L", name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [1., 3.])
     """
+    require_tensor("eigvalsh", "x", 0, x)
     # Paddle reads the upper triangle for 'U' and the lower one for anything else
     return S.eigh(float_input("eigvalsh", x), "U" if UPLO == "U" else "L")[0]
 

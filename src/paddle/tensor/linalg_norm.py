@@ -9,7 +9,8 @@ from .._core.ops import linalg_norm as N
 from .._core.ops import linalg_spectral as S
 from .._core.ops.linalg_checks import prim
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor, promote_pair
+from ._convert import ensure_tensor, promote_pair, require_tensor
+from ._tensor_args import require_tensor_or_array
 from .linalg_common import assign_inplace, float_input, same_dtype
 from .math import _write_out
 
@@ -101,6 +102,12 @@ def _singular_value_norm(x, p, dim0, dim1, keepdim):
     return result.reshape([1 if i in (dim0, dim1) else d for i, d in enumerate(x.shape)])
 
 
+def _expect_tensor(api: str, x) -> None:
+    # Paddle's Python-level check for these two is a TypeError (not the bindings' ValueError).
+    if not isinstance(x, Tensor):
+        raise TypeError(f"({api}) Expected Tensor, but received type of x: {type(x)}")
+
+
 def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
     """Vector or matrix norm, chosen as Paddle does: an int axis (or None, flattening x) gives a
     vector norm; a 2-element axis gives a matrix norm. p=None means 2 ('fro' for matrices only
@@ -116,7 +123,7 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [7., 0.])
     """
-    x = ensure_tensor(x)
+    _expect_tensor("norm", x)
     axis = _axis_list(axis)
     if dtype is not None:
         x = x.astype(dtype)
@@ -143,7 +150,8 @@ def dist(x, y, p=2, name=None):
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                3.74165750)
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    require_tensor("dist", "x", 0, x)
+    require_tensor("dist", "y", 1, y)
     same_dtype("dist", x, y)
     x, y = float_input("dist", x), float_input("dist", y)
     return N.p_norm(x - y, float(p), None, False)
@@ -158,6 +166,8 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
         paddle.Size([2, 4])
     """
     # the operands promote as in a subtraction (float32 with float64 gives float64)
+    require_tensor_or_array("cdist", "x", 0, x)
+    require_tensor_or_array("cdist", "y", 1, y)
     x, y = promote_pair(ensure_tensor(x), ensure_tensor(y), "cdist")
     x, y = float_input("cdist", x), float_input("cdist", y)
     for arg, t in (("x", x), ("y", y)):
@@ -185,6 +195,7 @@ def pdist(x, p=2.0, name=None):
         Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                [5. , 10., 5. ])
     """
+    _expect_tensor("pdist", x)
     x = float_input("pdist", x)
     if x.ndim != 2:
         raise ValueError(f"(pdist) The x must be 2-dimensional, but received shape "

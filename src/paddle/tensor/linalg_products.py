@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._core.ops import linalg as L
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .linalg_common import assign_inplace, same_dtype
 
 
@@ -16,7 +16,8 @@ def tensordot(x, y, axes=2, name=None):
         >>> paddle.tensordot(paddle.ones([2, 3, 4]), paddle.ones([3, 4, 5])).shape
         paddle.Size([2, 5])
     """
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    require_tensor("tensordot", "x", 0, x)
+    y = ensure_tensor(y)
     same_dtype("tensordot", x, y)
     x_axes, y_axes = _tensordot_axes(x, y, axes)
     for a, b in zip(x_axes, y_axes):
@@ -95,7 +96,8 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
                [[6.50000000, 6.50000000],
                 [6.50000000, 6.50000000]])
     """
-    input, x, y = ensure_tensor(input), ensure_tensor(x), ensure_tensor(y)
+    require_tensor("addmm", "input", 0, input)
+    x, y = ensure_tensor(x), ensure_tensor(y)
     _check_product_operands("addmm", x, y, 2)
     if input.ndim not in (1, 2):
         raise ValueError(f"(addmm) The dimension of input should be 2 or 1 but receive input's "

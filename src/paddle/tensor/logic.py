@@ -8,7 +8,7 @@ from .._core.ops import binary as B
 from .._core.ops import math_binary as MB
 from .._core.ops import reduction as R
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor, is_number
+from ._convert import is_number
 from ._convert import require_tensor as need_tensor_arg
 from . import logic_bitwise
 from .logic_bitwise import *  # noqa: F401,F403
@@ -213,7 +213,9 @@ def where(condition, x=None, y=None, name=None, *, out=None):
     """
     if x is None and y is None:
         from .search import nonzero
-        return nonzero(ensure_tensor(condition), as_tuple=True)
+        # Paddle's one-argument form is nonzero's binding, which names the argument so.
+        need_tensor_arg("nonzero", "condition", 0, condition)
+        return nonzero(condition, as_tuple=True)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     condition = _condition("where", condition)

@@ -11,7 +11,7 @@ from .._core.ops import indexing as I
 from .._core.ops import manip_reorder as MR
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor, scalar_tensor
+from ._convert import ensure_tensor, require_tensor, scalar_tensor
 from .manip_common import inplace, int_arg, write_out
 
 _DIAG_SPEC = (("ellipsis",), ("tensor", 0), ("tensor", 1))
@@ -34,7 +34,8 @@ def tril(x, diagonal=0, name=None, *, out=None):
                [[1., 0., 0.],
                 [1., 1., 0.]])
     """
-    return write_out(MR.tril(ensure_tensor(x), _offset(diagonal, "tril")), out)
+    require_tensor("tril", "x", 0, x)
+    return write_out(MR.tril(x, _offset(diagonal, "tril")), out)
 
 
 def triu(x, diagonal=0, name=None, *, out=None):
@@ -47,7 +48,8 @@ def triu(x, diagonal=0, name=None, *, out=None):
                [[0., 1., 1.],
                 [0., 0., 1.]])
     """
-    return write_out(MR.triu(ensure_tensor(x), _offset(diagonal, "triu")), out)
+    require_tensor("triu", "x", 0, x)
+    return write_out(MR.triu(x, _offset(diagonal, "triu")), out)
 
 
 def tril_(x, diagonal=0, name=None):
@@ -99,7 +101,7 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [1, 5])
     """
-    x = ensure_tensor(x)
+    require_tensor("diagonal", "x", 0, x)
     moved, _ = _to_back(x, axis1, axis2, "diagonal")
     positions = _diag_positions(moved.shape[-2], moved.shape[-1], int(offset))
     return I.getitem(moved, positions, _DIAG_SPEC)
@@ -168,7 +170,7 @@ def diag(x, offset=0, padding_value=0, name=None):
                [[1, 0],
                 [0, 2]])
     """
-    x = ensure_tensor(x)
+    require_tensor("diag", "x", 0, x)
     offset = int(offset)
     if x.ndim == 2:
         return diagonal(x, offset)
@@ -189,7 +191,7 @@ def diagflat(x, offset=0, name=None):
         >>> paddle.diagflat(paddle.to_tensor([[1, 2], [3, 4]])).shape
         paddle.Size([4, 4])
     """
-    x = ensure_tensor(x)
+    require_tensor("diagflat", "x", 0, x)
     return diag(M.reshape(x, [-1]), offset)
 
 

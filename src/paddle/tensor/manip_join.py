@@ -8,7 +8,8 @@ from .._core.ops import indexing as I
 from .._core.ops import manipulation as M
 from .._core.ops import pad as P
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
+from ._tensor_args import require_tensor_list
 from .manip_common import axis_arg
 
 FULL = ("slice", None, None, None)
@@ -23,7 +24,7 @@ def tensor_split(x, num_or_indices, axis=0, name=None):
         >>> [t.shape for t in paddle.tensor_split(paddle.arange(7), 3)]
         [paddle.Size([3]), paddle.Size([2]), paddle.Size([2])]
     """
-    x = ensure_tensor(x)
+    require_tensor("tensor_split", "x", 0, x)
     ax = axis_arg(axis, x.ndim, "tensor_split")
     size = x.shape[ax]
     if isinstance(num_or_indices, int) and not isinstance(num_or_indices, bool):
@@ -55,7 +56,7 @@ def _slice_axis(x: Tensor, axis: int, start, stop) -> Tensor:
 
 def _split_along(api: str, min_rank: int, axis_of, doc: str):
     def split_fn(x, num_or_indices, name=None):
-        x = ensure_tensor(x)
+        require_tensor(api, "x", 0, x)
         if x.ndim < min_rank:
             raise ValueError(f"({api}) The input tensor's dimension must be greater than "
                              f"{min_rank - 1}, but got {x.ndim}")
@@ -132,6 +133,14 @@ def _joined(x, api: str) -> list:
     return [ensure_tensor(t) for t in x]
 
 
+def _tensors_only(x, api: str, arg: str = "x") -> list:
+    # Paddle's bindings for these take a list of Tensors only (no nested lists or arrays).
+    tensors = require_tensor_list(api, arg, 0, x)
+    if not tensors:
+        raise ValueError(f"({api}) {arg} must be a non-empty list or tuple of Tensors.")
+    return tensors
+
+
 def hstack(x, name=None):
     """Concatenate horizontally: along axis 0 for 1-D inputs, else axis 1.
 
@@ -181,7 +190,8 @@ def column_stack(x, name=None):
         >>> paddle.column_stack([paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])]).shape
         paddle.Size([2, 2])
     """
-    tensors = [t if t.ndim >= 2 else M.reshape(t, [-1, 1]) for t in _joined(x, "column_stack")]
+    tensors = _tensors_only(x, "column_stack")
+    tensors = [t if t.ndim >= 2 else M.reshape(t, [-1, 1]) for t in tensors]
     return M.concat(tensors, 1)
 
 
@@ -202,7 +212,7 @@ def meshgrid(*args, **kwargs):
         raise ValueError(f"(meshgrid) indexing must be 'ij' or 'xy', but received {indexing}.")
     if len(args) == 1 and isinstance(args[0], (list, tuple)):
         args = tuple(args[0])
-    tensors = [ensure_tensor(t) for t in args]
+    tensors = require_tensor_list("meshgrid", "inputs", 0, args)
     for k, t in enumerate(tensors):
         if t.ndim > 1:
             raise ValueError(f"(meshgrid) Expected 0-D or 1-D tensors, but tensor {k} has "
@@ -232,7 +242,7 @@ def broadcast_tensors(input, name=None):  # noqa: A002
         >>> a.shape, b.shape
         (paddle.Size([2, 3]), paddle.Size([2, 3]))
     """
-    tensors = _joined(input, "broadcast_tensors")
+    tensors = _tensors_only(input, "broadcast_tensors", "input")
     for k, t in enumerate(tensors):
         if t._data.dtype != tensors[0]._data.dtype:
             raise ValueError(f"(broadcast_tensors) All tensors must have one dtype; tensor 0 "
@@ -274,7 +284,7 @@ def block_diag(inputs, name=None):
         >>> paddle.block_diag([paddle.ones([1, 2]), paddle.ones([2, 1])]).shape
         paddle.Size([3, 3])
     """
-    tensors = _joined(inputs, "block_diag")
+    tensors = _tensors_only(inputs, "block_diag", "inputs")
     for k, t in enumerate(tensors):
         if t.ndim > 2:
             raise ValueError(f"(block_diag) Every input must be 0-D, 1-D or 2-D, but input {k} "

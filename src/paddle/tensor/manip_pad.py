@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._core.ops import pad as P
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import require_tensor
 from .manip_common import int_list
 
 _FORMATS = {3: ("NCL", "NLC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
@@ -27,7 +27,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
         Tensor(shape=[1, 1, 6], dtype=float32, place=Place(cpu), stop_gradient=True,
                [[[3., 2., 1., 2., 3., 2.]]])
     """
-    x = ensure_tensor(x)
+    require_tensor("pad", "x", 0, x)
     # Paddle checks the mode with `assert`.
     if mode not in P.PAD_MODES:
         raise AssertionError(f"(pad) mode should be one of constant, reflect, replicate, "

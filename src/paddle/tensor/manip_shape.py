@@ -5,7 +5,8 @@ from __future__ import annotations
 from .._core.ops import manip_views as MV
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
+from ._tensor_args import require_tensor_or_array
 from .manip_common import axis_arg, int_list
 
 
@@ -34,7 +35,8 @@ def ravel(input):  # noqa: A002
         >>> paddle.ravel(paddle.ones([2, 2])).shape
         paddle.Size([4])
     """
-    return M.reshape(ensure_tensor(input), [-1])
+    require_tensor("ravel", "input", 0, input)
+    return M.reshape(input, [-1])
 
 
 def permute(input, *dims):  # noqa: A002
@@ -46,6 +48,7 @@ def permute(input, *dims):  # noqa: A002
         paddle.Size([4, 2, 3])
     """
     from .manipulation import transpose
+    require_tensor("transpose", "x", 0, input)
     if len(dims) == 1 and isinstance(dims[0], (list, tuple, Tensor)):
         dims = dims[0]
     return transpose(input, list(dims) if not isinstance(dims, Tensor) else dims)
@@ -59,6 +62,7 @@ def matrix_transpose(x, name=None):
         >>> paddle.matrix_transpose(paddle.zeros([2, 3, 4])).shape
         paddle.Size([2, 4, 3])
     """
+    require_tensor_or_array("matrix_transpose", "x", 0, x)
     x = ensure_tensor(x)
     if x.ndim < 2:
         raise ValueError(f"(matrix_transpose) Tensor.ndim({x.ndim}) is required to be greater "
@@ -74,7 +78,9 @@ def view_as(x, other, name=None):
         >>> paddle.view_as(paddle.zeros([2, 3]), paddle.zeros([3, 2])).shape
         paddle.Size([3, 2])
     """
-    return M.reshape(ensure_tensor(x), list(other.shape))
+    # Paddle's view_as is the view_shape binding, whose first argument is 'input'.
+    require_tensor("view_shape", "input", 0, x)
+    return M.reshape(x, list(other.shape))
 
 
 def transpose_(x, perm, name=None):
@@ -98,7 +104,8 @@ def shape(input):  # noqa: A002
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [2, 3])
     """
-    return MV.shape(ensure_tensor(input))
+    require_tensor("shape64", "input", 0, input)
+    return MV.shape(input)
 
 
 def as_complex(x, name=None):
@@ -110,7 +117,8 @@ def as_complex(x, name=None):
         Tensor(shape=[1], dtype=complex64, place=Place(cpu), stop_gradient=True,
                [(1.00000000+2.00000000j)])
     """
-    return MV.as_complex(ensure_tensor(x))
+    require_tensor("as_complex", "x", 0, x)
+    return MV.as_complex(x)
 
 
 def as_real(x, name=None):
@@ -121,7 +129,8 @@ def as_real(x, name=None):
         >>> paddle.as_real(paddle.to_tensor([1 + 2j])).shape
         paddle.Size([1, 2])
     """
-    return MV.as_real(ensure_tensor(x))
+    require_tensor("as_real", "x", 0, x)
+    return MV.as_real(x)
 
 
 def view_as_complex(input):  # noqa: A002

@@ -10,7 +10,7 @@ from .._core.ops import indexing as I
 from .._core.ops import manip_reorder as MR
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .manip_common import axis_arg, index_tensor, int_arg, int_list
 from .manip_gather import select
 
@@ -77,7 +77,7 @@ def crop(x, shape=None, offsets=None, name=None):
                [[4, 5],
                 [7, 8]])
     """
-    x = ensure_tensor(x)
+    require_tensor("crop", "x", 0, x)
     sizes = list(x.shape) if shape is None else int_list(shape, "crop", "shape")
     starts = [0] * x.ndim if offsets is None else int_list(offsets, "crop", "offsets")
     if len(sizes) != x.ndim or len(starts) != x.ndim:
@@ -129,7 +129,7 @@ def flip(x, axis, name=None):
                [[2, 1],
                 [4, 3]])
     """
-    x = ensure_tensor(x)
+    require_tensor("flip", "x", 0, x)
     axes = int_list(axis, "flip", "axis")
     if any(not -x.ndim <= a < x.ndim for a in axes):
         raise ValueError(f"(flip) Every axis must be in [{-x.ndim}, {x.ndim}), but received "
@@ -152,7 +152,7 @@ def roll(x, shifts, axis=None, name=None):
         Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
                [4, 1, 2, 3])
     """
-    x = ensure_tensor(x)
+    require_tensor("roll", "x", 0, x)
     shifts = int_list(shifts, "roll", "shifts")
     if axis is None:
         if len(shifts) != 1:
@@ -177,7 +177,7 @@ def rot90(x, k=1, axes=[0, 1], name=None):  # noqa: B006 - Paddle's default
                [[2, 4],
                 [1, 3]])
     """
-    x = ensure_tensor(x)
+    require_tensor("rot90", "x", 0, x)
     axes = list(axes)
     if len(axes) != 2:
         raise ValueError(f"(rot90) expected total rotation axes == 2, but got axes = "
@@ -213,7 +213,7 @@ def tile(x, repeat_times, name=None):
                [[1, 2, 1, 2],
                 [1, 2, 1, 2]])
     """
-    x = ensure_tensor(x)
+    require_tensor("tile", "x", 0, x)
     reps = int_list(repeat_times, "tile", "repeat_times")
     if any(r < 0 for r in reps):
         raise ValueError(f"(tile) All elements of repeat_times must be non-negative, but "

@@ -10,7 +10,7 @@ from .._core.meta import normalize_axis
 from .._core.ops import indexing as I
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .manip_common import int_list, write_out
 
 
@@ -58,7 +58,7 @@ def transpose(x, perm, name=None):
         >>> paddle.transpose(paddle.zeros([2, 3, 4]), [2, 0, 1]).shape
         paddle.Size([4, 2, 3])
     """
-    x = ensure_tensor(x)
+    require_tensor("transpose", "x", 0, x)
     perm = int_list(perm, "transpose", "perm")
     if len(perm) > x.ndim:
         raise ValueError(f"(transpose) The input tensor's dimension ({x.ndim}) should be equal "
@@ -80,7 +80,8 @@ def t(input, name=None):  # noqa: A002
         >>> paddle.t(paddle.zeros([2, 3])).shape
         paddle.Size([3, 2])
     """
-    x = ensure_tensor(input)
+    require_tensor("t", "input", 0, input)
+    x = input
     if x.ndim > 2:
         raise ValueError(f"(t) The input should be a tensor of rank <= 2, but received rank "
                          f"{x.ndim} (shape {list(x.shape)}). Use paddle.transpose instead.")
@@ -130,7 +131,7 @@ def squeeze(x, axis=None, name=None):
         >>> paddle.squeeze(paddle.zeros([1, 3, 1]), axis=0).shape
         paddle.Size([3, 1])
     """
-    x = ensure_tensor(x)
+    require_tensor("squeeze", "x", 0, x)
     axes = [] if axis is None else int_list(axis, "squeeze", "axis")
     return M.squeeze(x, axes)
 
@@ -143,7 +144,8 @@ def unsqueeze(x, axis, name=None):
         >>> paddle.unsqueeze(paddle.zeros([2, 3]), [0, -1]).shape
         paddle.Size([1, 2, 3, 1])
     """
-    return M.unsqueeze(ensure_tensor(x), int_list(axis, "unsqueeze", "axis"))
+    require_tensor("unsqueeze", "x", 0, x)
+    return M.unsqueeze(x, int_list(axis, "unsqueeze", "axis"))
 
 
 def squeeze_(x, axis=None, name=None):
@@ -164,7 +166,7 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
         >>> paddle.flatten(paddle.zeros([2, 3, 4]), start_axis=1).shape
         paddle.Size([2, 12])
     """
-    x = ensure_tensor(x)
+    require_tensor("flatten", "x", 0, x)
     if x.ndim == 0:
         return M.reshape(x, [1])
     start = normalize_axis("flatten", start_axis, x.ndim, "start_axis")
@@ -284,7 +286,8 @@ def unbind(input, axis=0):  # noqa: A002
         >>> len(paddle.unbind(paddle.zeros([2, 3]), axis=1))
         3
     """
-    x = ensure_tensor(input)
+    require_tensor("unbind", "input", 0, input)
+    x = input
     ax = normalize_axis("unbind", int(axis), x.ndim)
     lead = (("slice", None, None, None),) * ax
     # Paddle's unbind returns views of x (unstack returns copies).
@@ -299,7 +302,7 @@ def unstack(x, axis=0, num=None):
         >>> [t.shape for t in paddle.unstack(paddle.zeros([2, 3]), axis=1)]
         [paddle.Size([2]), paddle.Size([2]), paddle.Size([2])]
     """
-    x = ensure_tensor(x)
+    require_tensor("unstack", "x", 0, x)
     ax = normalize_axis("unstack", int(axis), x.ndim)
     if num is not None and int(num) != x.shape[ax]:
         raise ValueError(f"(unstack) num ({num}) must equal the size of axis {ax} "
@@ -337,7 +340,8 @@ def expand_as(x, y, name=None):
         >>> paddle.expand_as(paddle.zeros([3]), paddle.ones([2, 3])).shape
         paddle.Size([2, 3])
     """
-    return M.expand(ensure_tensor(x), list(y.shape))
+    require_tensor("expand_as", "x", 0, x)
+    return M.expand(x, list(y.shape))
 
 
 def cast(x, dtype):
@@ -367,7 +371,7 @@ def clone(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [1., 2.])
     """
-    x = ensure_tensor(x)
+    require_tensor("clone", "x", 0, x)
     return M.cast(x, x.dtype)
 
 

@@ -121,10 +121,10 @@ def floor_divide(x, y, name=None, *, out=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [ 3, -4])
     """
-    # Tensor's `//` and its reflected form are bound to this function, so a number on either
-    # side is promoted weakly as by the operator (Paddle's functional form would make it a
-    # tensor: int32 // 2 would give int64).
-    if is_number(y) or is_number(x):
+    # x must be a Tensor, as in Paddle's binding; a number y is promoted weakly as by the `//`
+    # operator (Paddle's functional form would make it a tensor: int32 // 2 would give int64).
+    require_tensor("floor_divide", "x", 0, x)
+    if is_number(y):
         return _binary(B.floor_divide, x, y, out)
     tensor_operands("floor_divide", x, y)
     x, y = promote_numpy(x, y, "floor_divide")
@@ -140,9 +140,10 @@ def remainder(x, y, name=None, *, out=None):
         Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                [1, 2])
     """
-    # Bound to `%` as well: numbers promote weakly as by the operator (Paddle's functional
-    # form would cast a number y to x's dtype first).
-    if not (is_number(y) or is_number(x)):
+    # x must be a Tensor, as in Paddle's binding (mod and floor_mod report as remainder); a
+    # number y promotes weakly as by `%` (Paddle's functional form would cast it to x's dtype).
+    require_tensor("remainder", "x", 0, x)
+    if not is_number(y):
         tensor_operands("remainder", x, y)
     return _binary(B.remainder, x, y, out)
 

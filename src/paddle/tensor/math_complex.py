@@ -7,7 +7,7 @@ import numpy as np
 from .._core.ops import math_complex as C
 from .._core.ops import unary as U
 from .._core.tensor import wrap
-from ._convert import ensure_tensor
+from ._convert import require_tensor
 from .math_common import write_out
 from .math_promotion import need_tensor
 
@@ -21,7 +21,8 @@ def real(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [1., 3.])
     """
-    return C.real(ensure_tensor(x))
+    require_tensor("real", "x", 0, x)
+    return C.real(x)
 
 
 def imag(x, name=None):
@@ -33,7 +34,8 @@ def imag(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [ 2., -4.])
     """
-    return C.imag(ensure_tensor(x))
+    require_tensor("imag", "x", 0, x)
+    return C.imag(x)
 
 
 def conj(x, name=None):
@@ -45,7 +47,8 @@ def conj(x, name=None):
         Tensor(shape=[1], dtype=complex64, place=Place(cpu), stop_gradient=True,
                [(1-2j)])
     """
-    return C.conj(ensure_tensor(x))
+    require_tensor("conj", "x", 0, x)
+    return C.conj(x)
 
 
 def angle(x, name=None):
@@ -57,7 +60,8 @@ def angle(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [3.14159274, 0.        ])
     """
-    return C.angle(ensure_tensor(x))
+    require_tensor("angle", "x", 0, x)
+    return C.angle(x)
 
 
 def complex(real, imag, name=None, *, out=None):  # noqa: A001 - Paddle's public name
@@ -83,7 +87,7 @@ def sgn(x, name=None):
         Tensor(shape=[2], dtype=complex64, place=Place(cpu), stop_gradient=True,
                [(0.60000002+0.80000001j), (0.00000000+0.00000000j)])
     """
-    x = ensure_tensor(x)
+    require_tensor("sgn", "x", 0, x)
     if x._data.dtype.kind not in "fc":
         raise TypeError("(sgn) The data type of input must be one of ['float16', 'float32', "
                         f"'float64', 'complex64', 'complex128'], but got {x.dtype}")

@@ -13,7 +13,7 @@ from .._core.ops import binary as B
 from .._core.ops import math_unary as MU
 from .._core.ops import unary as U
 from .._core.tensor import Tensor
-from ._convert import cast_to, ensure_tensor
+from ._convert import cast_to, ensure_tensor, require_tensor
 from .math_common import write_out
 from .math_promotion import need_tensor, require_same_dtype, tensor_operands
 
@@ -49,7 +49,7 @@ def clip(x, min=None, max=None, name=None, *, out=None):  # noqa: A002 - Paddle'
         Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.        , 0.50000000, 1.        ])
     """
-    x = ensure_tensor(x)
+    require_tensor("clip", "x", 0, x)
     if x._data.dtype.kind not in "iuf":
         raise TypeError(f"(clip) x must be an integer or floating tensor, but received "
                         f"{x.dtype.name}")
@@ -100,7 +100,7 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0., 1.])
     """
-    x = ensure_tensor(x)
+    require_tensor("nan_to_num", "x", 0, x)
     if x._data.dtype not in (np.float32, np.float64):
         raise TypeError(f"(nan_to_num) x must be a float32 or float64 tensor, but received "
                         f"{x.dtype.name}")
@@ -117,7 +117,7 @@ def frac(x, name=None, *, out=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [-0.75000000,  0.50000000])
     """
-    x = ensure_tensor(x)
+    require_tensor("frac", "x", 0, x)
     if x.dtype not in (_dt.int32, _dt.int64, _dt.float16, _dt.float32, _dt.float64):
         raise TypeError("The data type of input must be one of ['int32', 'int64', 'float32', "
                         f"'float64', 'float16'], but got {x.dtype}")
@@ -138,15 +138,14 @@ def frexp(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [4., 2.])
     """
-    x = ensure_tensor(x)
+    require_tensor("frexp", "x", 0, x)
     if x.dtype not in (_dt.float32, _dt.float64):
         raise TypeError("The data type of input must be one of ['float32', 'float64'], but "
                         f"got {x.dtype}")
     return MU.frexp(x)
 
 
-def _angle_scale(x, factor: float):
-    x = ensure_tensor(x)
+def _angle_scale(x: Tensor, factor: float):
     if x.dtype in (_dt.int32, _dt.int64):
         x = cast_to(x, _dt.float32)
     return U.scale(x, factor, 0.0, True)
@@ -161,6 +160,7 @@ def deg2rad(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [3.14159274, 1.57079637])
     """
+    require_tensor("deg2rad", "x", 0, x)
     return _angle_scale(x, math.pi / 180.0)
 
 
@@ -173,6 +173,7 @@ def rad2deg(x, name=None):
         Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=True,
                [180.])
     """
+    require_tensor("rad2deg", "x", 0, x)
     return _angle_scale(x, 180.0 / math.pi)
 
 

@@ -9,7 +9,7 @@ from .._core.ops import math_unary as MU
 from .._core.ops import reduction as R
 from .._core.ops import unary as U
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .math_common import apply_inplace
 from .math_promotion import need_tensor, promote_strict
 
@@ -29,7 +29,8 @@ def gammaln(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.        , 1.79175949])
     """
-    return S.lgamma(ensure_tensor(x))
+    require_tensor("gammaln", "x", 0, x)
+    return S.lgamma(x)
 
 
 def polygamma(x, n, name=None):
@@ -41,13 +42,13 @@ def polygamma(x, n, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [1.64493406, 0.64493412])
     """
+    require_tensor("polygamma", "x", 0, x)
     if not isinstance(n, int) or isinstance(n, bool):
         raise TypeError(f"(polygamma) The input of n must be int type, but received: "
                         f"{type(n)} ")
     if n < 0:
         raise ValueError(f"(polygamma) The input of n must be greater than or equal to 0. But "
                          f"received n = {n}")
-    x = ensure_tensor(x)
     return S.digamma(x) if n == 0 else S.polygamma(x, n)
 
 
@@ -115,7 +116,8 @@ def logit(x, eps=None, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [-1.09861231,  0.        ])
     """
-    return MU.logit(ensure_tensor(x), float(eps or 0.0))
+    require_tensor("logit", "x", 0, x)
+    return MU.logit(x, float(eps or 0.0))
 
 
 def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
@@ -127,7 +129,8 @@ def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.        , 1.00376701])
     """
-    return U.tanh(ensure_tensor(x) * scale_a) * scale_b
+    require_tensor("stanh", "x", 0, x)
+    return U.tanh(x * scale_a) * scale_b
 
 
 def sinc(x, name=None):

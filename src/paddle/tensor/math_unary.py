@@ -5,7 +5,7 @@ from __future__ import annotations
 from .._core.ops import math_special as S
 from .._core.ops import unary as U
 from .._core.tensor import Tensor
-from ._convert import ensure_tensor, require_tensor
+from ._convert import require_tensor
 from .math_common import apply_inplace, write_out
 
 
@@ -142,7 +142,8 @@ def sigmoid(x, name=None, *, out=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.50000000, 0.88079709])
     """
-    return write_out(U.sigmoid(ensure_tensor(x)), out)
+    require_tensor("sigmoid", "x", 0, x)
+    return write_out(U.sigmoid(x), out)
 
 
 def round(x, decimals=0, name=None, *, out=None):  # noqa: A001 - Paddle's public name
@@ -154,7 +155,8 @@ def round(x, decimals=0, name=None, *, out=None):  # noqa: A001 - Paddle's publi
         Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                [-2.,  0.,  1.])
     """
-    return write_out(U.round_op(ensure_tensor(x), int(decimals)), out)
+    require_tensor("round", "x", 0, x)
+    return write_out(U.round_op(x, int(decimals)), out)
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
@@ -167,7 +169,7 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [3., 5.])
     """
-    x = ensure_tensor(x)
+    require_tensor("scale", "x", 0, x)
     if isinstance(scale, Tensor):
         scale = scale.item()
     out = U.scale(x, float(scale), float(bias), bool(bias_after_scale))

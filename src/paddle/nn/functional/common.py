@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..._core.ops import binary as B
 from ..._core.ops import linalg as L
-from ...tensor._convert import ensure_tensor
+from ...tensor._convert import require_tensor
 
 
 def linear(x, weight, bias=None, name=None):
@@ -15,7 +15,9 @@ def linear(x, weight, bias=None, name=None):
         >>> paddle.nn.functional.linear(x, paddle.ones([3, 4]), paddle.zeros([4])).shape
         paddle.Size([2, 4])
     """
-    x = ensure_tensor(x)
+    # Paddle's binding names the input 'X' (capital) and takes Tensors only.
+    require_tensor("linear", "X", 0, x)
+    require_tensor("linear", "weight", 1, weight)
     if x.ndim == 0 or x.shape[-1] != weight.shape[0]:
         raise ValueError(f"(linear) The last dimension of input x ({list(x.shape)}) must equal "
                          f"in_features, the first dimension of weight ({list(weight.shape)}).")
