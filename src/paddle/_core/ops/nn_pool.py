@@ -129,9 +129,13 @@ def spatial_scatter_add(xp, values, index, sizes):
     rows = _plane_rows(values.shape, index)
     data = _widened(values).reshape(rows.shape)
     out = np.zeros(n * c * plane, data.dtype)
-    valid = rows >= 0
-    target = rows + (np.arange(n * c) * plane)[:, None]
-    np.add.at(out, target[valid], data[valid])
+    target = rows + (np.arange(n * c, dtype=np.intp) * plane)[:, None]
+    if rows.size and rows.min() >= 0:
+        # every index is valid (the usual case): no masked copies of indices and values
+        np.add.at(out, target.reshape(-1), data.reshape(-1))
+    else:
+        valid = rows >= 0
+        np.add.at(out, target[valid], data[valid])
     return out.reshape((n, c) + tuple(sizes)).astype(values.dtype, copy=False)
 
 
