@@ -234,3 +234,8 @@ def test_float_and_int_take_zero_dim_tensors_as_paddle_with_numpy_2():
     with pytest.raises(TypeError, match=r"int\(Tensor\): only 0-dimensional"):
         int(paddle.to_tensor([[2]]))
     assert paddle.to_tensor([1.5]).item() == 1.5 and bool(paddle.to_tensor([1.0]))
+
+
+def test_legacy_core_names_are_the_public_ones():
+    assert paddle.base.core.Scope is paddle.static.Scope
+    assert paddle.ones([1]).type == paddle.base.core.VarDesc.VarType.DENSE_TENSOR

@@ -2,6 +2,8 @@
 from .._core.autograd.engine import add_backward_final_hook
 from .._core.backend import gpu_available
 from .._core.dtype import DType as VarTypeDType  # noqa: F401
+from ..static.scope import Scope  # noqa: F401 - the scope class paddle.static uses
+from ..tensor.attribute import VarType
 from .dense_tensor import DenseTensor  # noqa: F401 - Paddle's core.DenseTensor
 
 
@@ -61,11 +63,8 @@ class eager:  # noqa: N801 - Paddle's `core.eager` module of eager-mode internal
     _add_backward_final_hook = staticmethod(add_backward_final_hook)
 
 
-class Scope(dict):
-    """A name → tensor table (parameters live in their tensors; this is for API parity)."""
+class VarDesc:
+    """Paddle's variable descriptions; `VarDesc.VarType.DENSE_TENSOR` is what `Tensor.type`
+    answers."""
 
-    def var(self, name):
-        return self.setdefault(name, None)
-
-    def find_var(self, name):
-        return self.get(name)
+    VarType = VarType
