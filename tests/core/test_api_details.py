@@ -239,3 +239,16 @@ def test_float_and_int_take_zero_dim_tensors_as_paddle_with_numpy_2():
 def test_legacy_core_names_are_the_public_ones():
     assert paddle.base.core.Scope is paddle.static.Scope
     assert paddle.ones([1]).type == paddle.base.core.VarDesc.VarType.DENSE_TENSOR
+
+
+def test_abs_of_complex_has_a_true_second_derivative():
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from gradcheck import check_double_vjp, check_vjp
+
+    def modulus_squared(t):
+        return paddle.abs(paddle.as_complex(paddle.stack([t, t * t], -1))) ** 2
+
+    values = np.random.default_rng(0).uniform(0.5, 2, (3,))
+    check_vjp(modulus_squared, [values])
+    check_double_vjp(modulus_squared, [values])  # failed while sign() had zero gradient

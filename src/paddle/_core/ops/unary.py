@@ -291,7 +291,14 @@ def abs_op(xp, x):
 
 @abs_op.grad(save="x")
 def _(ctx, g):
-    return g * sign(ctx.x)
+    x = ctx.x
+    if x.dtype.kind != "c":
+        return g * sign(x)
+    # z / |z| written with differentiable ops (sign's own gradient is zero, which is right for
+    # reals only); where z = 0 the divisor is 1 and the result 0.
+    magnitude = abs_op(x)
+    safe = magnitude + (magnitude == 0).astype(magnitude.dtype)
+    return g * (x / safe)
 
 
 @defop("neg", infer_meta=same_as("x"), pattern=ELEMENTWISE, ref=np.negative)
