@@ -14,6 +14,7 @@ from .._core.ir.host_op import HostOp, eager
 from .._core.tensor import wrap
 from .._core.tracing import symbolic
 from .backward import append_backward
+from .checkpoint import register_optimizer
 from .test_clone import mark_training_ops
 
 
@@ -36,7 +37,11 @@ def static_minimize(opt, loss, parameters=None, no_grad_set=None):
         if clip is not None and pairs:
             pairs = _record_clip(clip, pairs)
         ops += [_record_update(opt, p, g, options, decay) for p, g in pairs]
+        with eager():  # Paddle creates the accumulators with the program, under its names
+            for p, _ in pairs:
+                opt._ensure_state(p, options)
     mark_training_ops(program, before)
+    register_optimizer(program, opt)
     return ops, params_grads
 
 

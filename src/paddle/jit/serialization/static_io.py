@@ -135,14 +135,12 @@ def save(program, model_path, protocol=4, **configs) -> None:
     directory = os.path.dirname(model_path)
     if directory:
         os.makedirs(directory, exist_ok=True)
+    from ...static.checkpoint import optimizer_state
     params = {name: np.asarray(t._data) for name, t in program.parameters.items()}
     _pickle(params, model_path + ".pdparams", protocol)
-    # Optimizers run in dynamic mode in Feijiang, so a static program holds no optimizer
-    # variables: .pdopt is the empty dict Paddle writes for such a program.
-    _pickle({}, model_path + ".pdopt", protocol)
+    _pickle(optimizer_state(program), model_path + ".pdopt", protocol)
     inputs = [op.outputs[0] for op in program.data_ops()]
-    outputs = [v for op in program.global_block().ops for v in op.outputs
-               if op.opdef is not None]
+    outputs = _forward_outputs(program)
     try:
         exported = export_program(program, inputs, outputs[-1:] if outputs else [])
     except UnsupportedExportError as exc:
@@ -151,6 +149,16 @@ def save(program, model_path, protocol=4, **configs) -> None:
         return
     with open(model_path + ".json", "w", encoding="utf-8") as f:
         f.write(exported.json)
+
+
+def _forward_outputs(program) -> list:
+    """The program's forward values: the `.json` holds the forward part of a training program
+    (the backward and the optimizer updates, host code here, have no file form)."""
+    from ..._core.ir.host_op import HostOp
+    training = getattr(program, "training_op_ids", set())
+    return [v for op in program.global_block().ops for v in op.outputs
+            if op.opdef is not None and not isinstance(op.opdef, HostOp)
+            and id(op) not in training]
 
 
 def _pickle(obj, path: str, protocol: int) -> None:
@@ -190,7 +198,8 @@ def set_program_state(program, state_dict) -> None:
 
 
 def load(program, model_path, executor=None, var_list=None) -> None:
-    """Load a paddle.static.save checkpoint into the program's parameters.
+    """Load a paddle.static.save checkpoint into the program's parameters and the state of
+    the optimizers its `minimize` recorded.
 
     Example:
         >>> import paddle
@@ -211,3 +220,6 @@ def load(program, model_path, executor=None, var_list=None) -> None:
         raise RuntimeError(f"(paddle.static.load) the checkpoint {model_path} has no values "
                            f"for the parameters {missing}")
     set_program_state(program, state)
+    if var_list is None:
+        from ...static.checkpoint import restore_optimizer_state
+        restore_optimizer_state(program, state)
