@@ -64,6 +64,10 @@ SINGLE = [
     ("view_as_complex", paddle.view_as_complex, "as_complex", "x", 0),
     ("where", paddle.where, "nonzero", "condition", 0),
     ("zeros_like", paddle.zeros_like, "zeros_like", "x", 0),
+] + [(f"linalg.{name}", getattr(paddle.linalg, name), name, "x", 0) for name in (
+    "cholesky_inverse", "cond", "corrcoef", "cov", "det", "eig", "eigh", "eigvals", "lu",
+    "matrix_norm", "matrix_rank", "pca_lowrank", "pinv", "qr", "slogdet", "svd", "svd_lowrank",
+    "svdvals")] + [
     ("addmm", lambda b: paddle.addmm(b, _t(), _t()), "addmm", "input", 0),
     ("dist", lambda b: paddle.dist(b, _t()), "dist", "x", 0),
     ("dist_y", lambda b: paddle.dist(_t(), b), "dist", "y", 1),
@@ -95,6 +99,23 @@ SINGLE = [
     ("unsqueeze", lambda b: paddle.unsqueeze(b, 0), "unsqueeze", "x", 0),
     ("view_as", lambda b: paddle.view_as(b, _t()), "view_shape", "input", 0),
     ("vsplit", lambda b: paddle.vsplit(b, [1]), "vsplit", "x", 0),
+    ("chunk", lambda b: paddle.chunk(b, 1), "chunk", "x", 0),
+    ("split", lambda b: paddle.split(b, 1), "split", "x", 0),
+    ("masked_select", lambda b: paddle.masked_select(b, _t() > 2), "masked_select", "x", 0),
+    ("masked_select_mask", lambda b: paddle.masked_select(_t(), b), "masked_select", "mask", 1),
+    ("masked_scatter", lambda b: paddle.masked_scatter(b, _t() > 2, _t()), "masked_scatter",
+     "x", 0),
+    ("randint_like", lambda b: paddle.randint_like(b, 3), "randint_like", "x", 0),
+    ("multigammaln", lambda b: paddle.multigammaln(b, 1), "multigammaln", "x", 0),
+    ("repeat_interleave", lambda b: paddle.repeat_interleave(b, 1), "repeat_interleave", "x", 0),
+    ("linalg.cholesky_solve", lambda b: paddle.linalg.cholesky_solve(b, _t()), "cholesky_solve",
+     "x", 0),
+    ("linalg.lstsq", lambda b: paddle.linalg.lstsq(b, _t()), "lstsq", "x", 0),
+    ("linalg.matrix_power", lambda b: paddle.linalg.matrix_power(b, 1), "matrix_power", "x", 0),
+    ("linalg.solve", lambda b: paddle.linalg.solve(b, _t()), "solve", "x", 0),
+    ("linalg.solve_y", lambda b: paddle.linalg.solve(_t(), b), "solve", "y", 1),
+    ("linalg.triangular_solve", lambda b: paddle.linalg.triangular_solve(b, _t()),
+     "triangular_solve", "x", 0),
     ("F.linear", lambda b: F.linear(b, _t()), "linear", "X", 0),
     ("F.linear_weight", lambda b: F.linear(_t(), b), "linear", "weight", 1),
     ("F.pad", lambda b: F.pad(b, [0, 0]), "pad", "x", 0),
@@ -134,8 +155,9 @@ def test_non_tensor_in_tensor_list_is_a_value_error(label, call, api, arg, bad, 
 
 
 @pytest.mark.parametrize("bad, kind", BAD, ids=["list", "ndarray", "float"])
-@pytest.mark.parametrize("fn", [paddle.norm, paddle.linalg.norm, paddle.pdist],
-                         ids=["norm", "linalg.norm", "pdist"])
+@pytest.mark.parametrize("fn", [paddle.norm, paddle.linalg.norm, paddle.pdist,
+                                paddle.linalg.vector_norm],
+                         ids=["norm", "linalg.norm", "pdist", "linalg.vector_norm"])
 def test_norms_refuse_non_tensors_with_paddles_type_error(fn, bad, kind):
     with pytest.raises(TypeError, match=r"Expected Tensor, but received type of x: <class"):
         fn(bad)

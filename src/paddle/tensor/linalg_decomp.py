@@ -39,6 +39,7 @@ def det(x, name=None):
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                -2.)
     """
+    require_tensor("det", "x", 0, x)
     return F.determinant(float_input("determinant", x))
 
 
@@ -51,6 +52,7 @@ def slogdet(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [-1.        ,  0.69314718])
     """
+    require_tensor("slogdet", "x", 0, x)
     return F.slogdet(float_input("slogdet", x))
 
 
@@ -79,6 +81,7 @@ def cholesky_inverse(x, upper=False, name=None):
                [[ 0.31250000, -0.12500000],
                 [-0.12500000,  0.25000000]])
     """
+    require_tensor("cholesky_inverse", "x", 0, x)
     from .._core.ops.linalg_solve import triangular_solve
     x = float_input("cholesky_inverse", x)
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
@@ -102,6 +105,7 @@ def qr(x, mode="reduced", name=None):
         >>> q.shape, r.shape
         (paddle.Size([3, 2]), paddle.Size([2, 2]))
     """
+    require_tensor("qr", "x", 0, x)
     S.check_qr_mode(mode)
     q, r = S.qr(float_input("qr", x), mode)
     return r if mode == "r" else (q, r)
@@ -117,6 +121,7 @@ def svd(x, full_matrices=False, name=None, *, out=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [4., 3.])
     """
+    require_tensor("svd", "x", 0, x)
     result = S.svd(float_input("svd", x), bool(full_matrices))
     if out is not None:
         from .math import _write_out
@@ -135,6 +140,7 @@ def svdvals(x, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [4., 3.])
     """
+    require_tensor("svdvals", "x", 0, x)
     x = float_input("svdvals", x)
     if x.dtype.kind == "c":
         raise TypeError(f"(svdvals) The input must be float32 or float64, but received "
@@ -152,6 +158,7 @@ def eig(x, name=None):
         Tensor(shape=[2], dtype=complex64, place=Place(cpu), stop_gradient=True,
                [(2.00000000+0.00000000j), (3.00000000+0.00000000j)])
     """
+    require_tensor("eig", "x", 0, x)
     return S.eig(float_input("eig", x))
 
 
@@ -163,6 +170,7 @@ def eigvals(x, name=None):
         >>> paddle.linalg.eigvals(paddle.to_tensor([[2., 0.], [0., 3.]])).shape
         paddle.Size([2])
     """
+    require_tensor("eigvals", "x", 0, x)
     return S.eig(float_input("eigvals", x))[0]
 
 
@@ -182,6 +190,7 @@ def eigh(x, UPLO="L", name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [1., 3.])
     """
+    require_tensor("eigh", "x", 0, x)
     _check_uplo("eigh", UPLO)
     return S.eigh(float_input("eigh", x), UPLO)
 
@@ -211,6 +220,7 @@ def lu(x, pivot=True, get_infos=False, name=None):
         Tensor(shape=[2], dtype=int32, place=Place(cpu), stop_gradient=True,
                [2, 2])
     """
+    require_tensor("lu", "x", 0, x)
     packed, pivots, infos = LU.lu(float_input("lu", x), bool(pivot))
     return (packed, pivots, infos) if get_infos else (packed, pivots)
 

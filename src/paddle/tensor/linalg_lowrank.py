@@ -4,6 +4,7 @@ exact SVD of the small projected matrix. Draws come from paddle's global generat
 from __future__ import annotations
 
 from .._core.ops import linalg_spectral as S
+from ._convert import require_tensor
 from .linalg_common import float_input
 
 
@@ -48,6 +49,7 @@ def svd_lowrank(x, q=None, niter=2, M=None, name=None):
         >>> round(float(s[0]), 4)
         4.4721
     """
+    require_tensor("svd_lowrank", "x", 0, x)
     x = float_input("svd_lowrank", x)
     if x.ndim < 2:
         raise ValueError(f"(svd_lowrank) The input must be at least 2-D, but received shape "
@@ -77,6 +79,7 @@ def pca_lowrank(x, q=None, center=True, niter=2, name=None):
         >>> v.shape
         paddle.Size([2, 1])
     """
+    require_tensor("pca_lowrank", "x", 0, x)
     x = float_input("pca_lowrank", x)
     if x.ndim < 2:
         raise ValueError(f"(pca_lowrank) The input must be at least 2-D, but received shape "

@@ -41,6 +41,7 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, ou
         # Paddle reports a bad type of p as a ValueError
         raise ValueError(  # noqa: TRY004
             f"(vector_norm) only valid p type is int and float, found {type(p)}")
+    _expect_tensor("vector_norm", x)
     x = float_input("vector_norm", x)
     if dtype is not None:
         x = x.astype(dtype)
@@ -66,6 +67,7 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):  # noqa: B
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                6.)
     """
+    require_tensor("matrix_norm", "x", 0, x)
     x = float_input("matrix_norm", x)
     axis = list(axis) if isinstance(axis, (list, tuple)) else axis
     if not isinstance(axis, list) or len(axis) != 2:
@@ -103,7 +105,7 @@ def _singular_value_norm(x, p, dim0, dim1, keepdim):
 
 
 def _expect_tensor(api: str, x) -> None:
-    # Paddle's Python-level check for these two is a TypeError (not the bindings' ValueError).
+    # Paddle's Python-level check for these is a TypeError (not the bindings' ValueError).
     if not isinstance(x, Tensor):
         raise TypeError(f"({api}) Expected Tensor, but received type of x: {type(x)}")
 
@@ -214,6 +216,7 @@ def cond(x, p=None, name=None):
         Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                2.)
     """
+    require_tensor("cond", "x", 0, x)
     from .linalg_decomp import inv
     x = float_input("cond", x)
     if x.ndim < 2:

@@ -11,7 +11,7 @@ from .._core.ops import linalg_solve as SO
 from .._core.ops import linalg_spectral as S
 from .._core.ops.linalg_checks import prim
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .linalg_common import float_input, same_dtype
 from .math import _write_out
 
@@ -27,6 +27,8 @@ def solve(x, y, left=True, name=None, *, out=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [2., 3.])
     """
+    require_tensor("solve", "x", 0, x)
+    require_tensor("solve", "y", 1, y)
     x, y = float_input("solve", x), float_input("solve", y)
     same_dtype("solve", x, y)
     if left:
@@ -50,6 +52,7 @@ def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, nam
                [[1.],
                 [2.]])
     """
+    require_tensor("triangular_solve", "x", 0, x)
     x, y = float_input("triangular_solve", x), float_input("triangular_solve", y)
     return SO.triangular_solve(x, y, bool(upper), bool(transpose), bool(unitriangular))
 
@@ -65,6 +68,7 @@ def cholesky_solve(x, y, upper=False, name=None):
                [[0.37500000],
                 [1.25000000]])
     """
+    require_tensor("cholesky_solve", "x", 0, x)
     b, factor = float_input("cholesky_solve", x), float_input("cholesky_solve", y)
     same_dtype("cholesky_solve", b, factor)
     upper = bool(upper)
@@ -108,11 +112,12 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
         >>> solution.shape
         paddle.Size([2, 1])
     """
+    require_tensor("lstsq", "x", 0, x)
     if driver not in (None,) + SO.DRIVERS:
         raise ValueError(f"(lstsq) Only support valid driver is 'gels', 'gelss', 'gelsd', "
                          f"'gelsy' or None for CPU inputs. But got {driver}")
     driver = "gelsy" if driver is None else driver
-    x, y = ensure_tensor(x), ensure_tensor(y)
+    y = ensure_tensor(y)
     if rcond is None:
         eps = 1e-7 if x.dtype is _dt.float32 else 1e-15
         rcond = eps * max(x.shape[-2:]) if x.ndim >= 2 else eps
@@ -141,6 +146,7 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None):
                [[1., 0.],
                 [0., 0.]])
     """
+    require_tensor("pinv", "x", 0, x)
     x = float_input("pinv", x)
     if x.ndim < 2:
         raise ValueError(f"(pinv) the rank of input must greater than 2, but received shape "
@@ -180,6 +186,7 @@ def matrix_power(x, n, name=None):
                [[1., 3.],
                 [0., 1.]])
     """
+    require_tensor("matrix_power", "x", 0, x)
     x = float_input("matrix_power", x)
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"(matrix_power) The inner-most 2 dimensions of Input(X) all should be "
@@ -212,6 +219,7 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
         Tensor(shape=[], dtype=int64, place=Place(cpu), stop_gradient=True,
                1)
     """
+    require_tensor("matrix_rank", "x", 0, x)
     x = float_input("matrix_rank", x)
     if x.ndim < 2:
         raise ValueError(f"(matrix_rank) The dims of input must be greater than 2, but received "

@@ -5,6 +5,7 @@ import numpy as np
 
 from .._core.ops.linalg_checks import prim
 from .._core.tensor import Tensor, wrap
+from ._convert import require_tensor
 from .linalg_common import float_input
 
 
@@ -50,6 +51,7 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
                [[ 1., -1.],
                 [-1.,  1.]])
     """
+    require_tensor("cov", "x", 0, x)
     data = _observations("cov", x, rowvar)
     count = data.shape[1]
     fw = _weights("fweights", fweights, count, data.dtype, True)
@@ -83,6 +85,7 @@ def corrcoef(x, rowvar=True, name=None):
                [[ 1., -1.],
                 [-1.,  1.]])
     """
+    require_tensor("corrcoef", "x", 0, x)
     _observations("corrcoef", x, rowvar)
     c = cov(x, rowvar)
     if c.ndim == 0:

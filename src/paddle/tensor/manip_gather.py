@@ -10,7 +10,7 @@ from .._core.ops import indexing as I
 from .._core.ops import manipulation as M
 from .._core.meta import broadcast_shapes
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor
+from ._convert import ensure_tensor, require_tensor
 from .manip_common import axis_arg, check_index_range, index_tensor, write_out
 
 FULL = ("slice", None, None, None)
@@ -231,8 +231,8 @@ def masked_select(x, mask, name=None, *, out=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [3., 4.])
     """
-    x = ensure_tensor(x)
-    mask = ensure_tensor(mask)
+    require_tensor("masked_select", "x", 0, x)
+    require_tensor("masked_select", "mask", 1, mask)
     if mask._data.dtype != np.bool_:
         raise ValueError(f"(masked_select) The mask must be a bool tensor, but received "
                          f"{mask.dtype.name}.")

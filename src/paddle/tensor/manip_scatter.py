@@ -14,7 +14,7 @@ from .._core.ops import indexing as I
 from .._core.ops import manipulation as M
 from .._core.ops import reduction as R
 from .._core.tensor import Tensor, wrap
-from ._convert import ensure_tensor, scalar_tensor
+from ._convert import ensure_tensor, require_tensor, scalar_tensor
 from .manip_common import axis_arg, check_index_range, index_tensor, inplace, int_list, write_out
 from .manip_gather import along, broadcast_or_raise, nd_index
 
@@ -279,7 +279,7 @@ def masked_scatter(x, mask, value, name=None):
                [[1., 0.],
                 [2., 0.]])
     """
-    x = ensure_tensor(x)
+    require_tensor("masked_scatter", "x", 0, x)
     mask = ensure_tensor(mask)
     value = ensure_tensor(value)
     # Paddle checks these with `assert`, so callers see AssertionError.

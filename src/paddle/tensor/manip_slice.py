@@ -242,7 +242,7 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
         Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
                [1, 1, 3])
     """
-    x = ensure_tensor(x)
+    require_tensor("repeat_interleave", "x", 0, x)
     if axis is None:
         x = M.reshape(x, [-1])
         axis = 0

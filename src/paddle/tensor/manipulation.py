@@ -231,7 +231,7 @@ def split(x, num_or_sections, axis=0, name=None):
         >>> [t.shape for t in paddle.split(paddle.zeros([2, 6]), [1, -1], axis=1)]
         [paddle.Size([2, 1]), paddle.Size([2, 5])]
     """
-    x = ensure_tensor(x)
+    require_tensor("split", "x", 0, x)
     if isinstance(axis, Tensor):
         axis = int(axis.item())
     ax = normalize_axis("split", int(axis), x.ndim)
@@ -272,6 +272,7 @@ def chunk(x, chunks, axis=0, name=None):
         >>> [t.shape for t in paddle.chunk(paddle.zeros([2, 4]), 2, axis=1)]
         [paddle.Size([2, 2]), paddle.Size([2, 2])]
     """
+    require_tensor("chunk", "x", 0, x)
     if isinstance(chunks, bool) or not isinstance(chunks, (int, np.integer)):
         raise TypeError(f"(chunk) chunks must be an int, but received "
                         f"{type(chunks).__name__}.")

@@ -62,10 +62,10 @@ def multigammaln(x, p, name=None):
         Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                [0.85704780, 3.56509781])
     """
+    require_tensor("multigammaln", "x", 0, x)
     if not isinstance(p, int) or p < 1:
         raise ValueError(f"(multigammaln) The p must be an integer greater than or equal to 1, "
                          f"but received p is {p}.")
-    x = ensure_tensor(x)
     _require_float("multigammaln", x)
     offsets = ensure_tensor([0.5 * j for j in range(1 - p, 1)], x.dtype)
     terms = S.lgamma(x.unsqueeze(-1) + offsets)

@@ -24,7 +24,7 @@ from ..framework.random import (
     set_rng_state,
 )
 from ._arg_forms import aliases, finish, shape_arg, size_varargs
-from ._convert import ensure_tensor
+from ._convert import require_tensor
 from ._random_fill import (
     bernoulli_,
     cauchy_,
@@ -207,7 +207,7 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
         >>> paddle.randint_like(paddle.zeros([2, 2]), 0, 5).dtype
         paddle.float32
     """
-    x = ensure_tensor(x)
+    require_tensor("randint_like", "x", 0, x)
     low = _int_arg(low, "randint_like", "low")
     if high is None:
         if low <= 0:
