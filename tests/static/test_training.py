@@ -114,7 +114,7 @@ def test_fixed_shapes_record_the_backward_and_updates_in_the_program(static_mode
 def test_dynamic_batch_defers_the_backward_until_feed_shapes_are_known(static_mode):
     _, main, ops, params_grads = _static_losses(
         lambda p: paddle.optimizer.Adam(0.05, parameters=p), steps=1)
-    text = str(main)
+    text = str(main).split("// builtin.backward stands for")[0]  # the program as recorded
     assert text.count('"builtin.backward"') == 1 and text.count('"pd_op.adam_"') == 4
     assert [g.shape for _, g in params_grads] == [[6, 16], [16], [16, 4], [4]]
 

@@ -5,6 +5,7 @@ import contextlib
 
 from .. import _static_mode
 from .._core.ir.core import Program as _IRProgram
+from .._core.ir.printer import print_program
 from .._core.tracing import Tracer
 from . import scope
 from .test_clone import copy_for_test
@@ -29,6 +30,25 @@ class Program(_IRProgram):
         self.tracer = Tracer(self)
         self.random_seed = 0
         scope.register(self)
+
+    def __str__(self) -> str:
+        """Paddle's PIR text. A program whose backward waits for concrete shapes shows one
+        `builtin.backward` op (its operands: the targets, the inputs differentiated, the
+        target gradients and the no-grad values; its results: the gradients), because gradient
+        rules need every shape; once the Executor ran it, the program it built for the last
+        run's feed shapes follows, with the real gradient ops."""
+        from .backward import BACKWARD
+        text = print_program(self)
+        built = getattr(self, "last_specialized", None)
+        if built is None or not any(op.name == BACKWARD for op in self.global_block().ops):
+            return text
+        shapes, twin = built
+        feeds = ", ".join(f"{op.attrs['name']}: {list(shape)}"
+                          for op, shape in zip(self.data_ops(), shapes))
+        return (f"{text}// builtin.backward stands for the gradient ops; the last run "
+                f"({feeds}) ran this program:\n{print_program(twin)}")
+
+    __repr__ = __str__
 
     @property
     def num_blocks(self) -> int:

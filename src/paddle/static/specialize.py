@@ -45,6 +45,8 @@ class Specialized:
         runner = self._runners.get(shapes)
         if runner is None:
             runner = self._runners[shapes] = self._compile(shapes)
+        # what printing the program shows for its builtin.backward (static/program.py)
+        self.program.last_specialized = (shapes, runner.program)
         return runner.run_checked(list(feeds.values()))
 
     def _compile(self, shapes) -> Interpreter:

@@ -2,6 +2,11 @@
 
     (%3) = "pd_op.matmul" (%2, %1) {transpose_x:false,transpose_y:false} : (tensor<-1x3xf32>,
         tensor<3x30xf32>) -> tensor<-1x30xf32>
+
+A paddle.static training program with dynamic dims holds one `builtin.backward` op where
+Paddle's would list the gradient ops: gradient rules need concrete shapes, so those ops are
+built per feed shape at run time (static/specialize.py); printing such a program after a run
+adds the program built for the last run's feeds (static/program.py).
 """
 from __future__ import annotations
 
