@@ -74,3 +74,19 @@ def test_clone_for_test_is_independent_of_later_ops(static_mode):
     with pytest.raises(ValueError):
         paddle.static.Executor().run(test, feed={"x": np.ones((1, 2), "float32")},
                                      fetch_list=[z])
+
+
+def test_clone_for_test_copies_control_flow_branches(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 3], "float32")
+        out = paddle.static.nn.cond(paddle.sum(x) > 0,
+                                    lambda: paddle.nn.functional.dropout(x, 0.5) * 2,
+                                    lambda: x - 1)
+    test = main.clone(for_test=True)
+    exe = paddle.static.Executor()
+    ones = np.ones((2, 3), "float32")
+    np.testing.assert_array_equal(exe.run(test, feed={"x": ones}, fetch_list=[out])[0],
+                                  ones * 2)
+    np.testing.assert_array_equal(exe.run(test, feed={"x": -ones}, fetch_list=[out])[0],
+                                  -ones * 2)
