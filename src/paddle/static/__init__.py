@@ -7,7 +7,12 @@ Training: `optimizer.minimize(loss)` appends the backward and one update op per 
 runs the eager optimizer's own update (static/minimize.py). Gradient rules need concrete shapes,
 so when the program has dynamic dims (static.data([None, 784])) the backward is recorded as one
 `builtin.backward` op and the Executor rebuilds the program with the real gradient ops once per
-combination of feed shapes it meets (static/specialize.py)."""
+combination of feed shapes it meets (static/specialize.py).
+
+Evaluation: `main.clone(for_test=True)` (static/test_clone.py). Scopes: parameters live in
+their Tensors, which the default global scope shows; a `Scope()` of one's own gets its own
+values when a program runs in it (static/scope.py). Checkpoints: `save`/`load` write and read
+parameters and optimizer state (static/checkpoint.py)."""
 from __future__ import annotations
 
 from .. import _static_mode
