@@ -17,10 +17,10 @@ def require_tensor_list(api: str, arg: str, position: int, value) -> list:
     """Return `value` as a list when it is a list or tuple of Tensors; else raise ValueError."""
     head = f"{api}(): argument '{arg}' (position {position}) must be list of Tensors"
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"{head}, but got {_type_name(value)}")
+        raise ValueError(f"{head}, but got {_type_name(value)}")  # noqa: TRY004 - as Paddle
     for k, item in enumerate(value):
         if not isinstance(item, Tensor):
-            raise ValueError(f"{head}, but element {k} is {_type_name(item)}")
+            raise ValueError(f"{head}, but element {k} is {_type_name(item)}")  # noqa: TRY004
     return list(value)
 
 

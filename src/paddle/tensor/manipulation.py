@@ -11,6 +11,7 @@ from .._core.ops import indexing as I
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
 from ._convert import ensure_tensor, require_tensor
+from ._swap_form import swap_dims_form
 from .manip_common import int_list, write_out
 
 
@@ -50,6 +51,7 @@ def view_inplace(x: Tensor, result: Tensor, api: str) -> Tensor:
     return x
 
 
+@swap_dims_form
 def transpose(x, perm, name=None):
     """Permute the axes of x; a shorter `perm` permutes only the leading axes.
 
