@@ -85,7 +85,9 @@ def plain_processes_speedup(workers: int, samples: int, work: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--samples", type=int, default=256)
+    # 64 batches an epoch: long enough that starting the worker processes (a one-off cost per
+    # epoch without persistent_workers) does not dominate the throughput figure
+    parser.add_argument("--samples", type=int, default=1024)
     parser.add_argument("--work", type=int, default=40)
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--repeat", type=int, default=3,
