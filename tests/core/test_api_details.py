@@ -252,3 +252,15 @@ def test_abs_of_complex_has_a_true_second_derivative():
     values = np.random.default_rng(0).uniform(0.5, 2, (3,))
     check_vjp(modulus_squared, [values])
     check_double_vjp(modulus_squared, [values])  # failed while sign() had zero gradient
+
+
+def test_operators_refuse_sequences_and_take_arrays_as_paddle():
+    t = paddle.ones([2, 2])
+    for expression in (lambda: [[1.0, 2.0], [3.0, 4.0]] @ t, lambda: t @ [[1.0], [2.0]],
+                       lambda: [1.0, 2.0] // t, lambda: t % (1.0, 2.0)):
+        with pytest.raises(TypeError, match=r"__r?(matmul|floordiv|mod)__\(\): argument "
+                                            r"\(position 1\) must be int, float, bool or Tensor"):
+            expression()
+    product = t @ np.full((2, 2), 2.0)  # float64 array: taken at the tensor's dtype
+    assert product.dtype == paddle.float32 and product.numpy().tolist() == [[4.0, 4.0]] * 2
+    assert (np.ones((2, 2), "int64") @ t).dtype == paddle.float32

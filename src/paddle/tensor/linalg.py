@@ -19,6 +19,7 @@ from .linalg_norm import *
 from .linalg_products import *
 from .linalg_solve import *
 from .linalg_stat import *
+from .manip_shape import matrix_transpose  # noqa: F401 - listed in __all__ here too
 from .manipulation import diagonal
 from .math import _write_out
 
@@ -202,22 +203,6 @@ def kron(x, y, name=None):
     x_spread = x.reshape([d for a in xs for d in (a, 1)])
     y_spread = y.reshape([d for b in ys for d in (1, b)])
     return (x_spread * y_spread).reshape([a * b for a, b in zip(xs, ys)])
-
-
-def matrix_transpose(x, name=None):
-    """Swap the last two axes.
-
-    Example:
-        >>> import paddle
-        >>> paddle.matrix_transpose(paddle.ones([3, 1, 2])).shape
-        paddle.Size([3, 2, 1])
-    """
-    require_tensor_or_array("matrix_transpose", "x", 0, x)
-    x = ensure_tensor(x)
-    if x.ndim < 2:
-        raise ValueError(f"(matrix_transpose) Tensor.ndim({x.ndim}) is required to be greater "
-                         "than or equal to 2.")
-    return x.transpose(list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2])
 
 
 def t_(input, name=None):

@@ -52,14 +52,23 @@ def _reflected_arith(op):
     return apply
 
 
-def _divmod_like(op, function):
+def _no_sequence(dunder: str, other) -> None:
+    """Operators take numbers, arrays and Tensors; a list or tuple is Paddle's TypeError."""
+    if isinstance(other, (list, tuple)):
+        raise TypeError(f"{dunder}(): argument (position 1) must be int, float, bool or Tensor, "
+                        f"but got {type(other).__name__}")
+
+
+def _divmod_like(op, function, name: str):
     """// and %: tensors follow the functional form's promotion, numbers are weak operands."""
     def apply(self, other):
         if isinstance(other, Tensor):
             return function(self, other)
+        _no_sequence(f"__{name}__", other)
         return math._binary(op, self, other)
 
     def reflected(self, other):
+        _no_sequence(f"__r{name}__", other)
         return math._binary(op, other, self)
     return apply, reflected
 
@@ -79,11 +88,18 @@ def _compare(op):
 def _matmul(self, other):
     if type(other) is Tensor and other._data.dtype is self._data.dtype:
         return dispatch.call(linalg.L.matmul, (self, other), (False, False))
-    return linalg.matmul(self, other)
+    _no_sequence("__matmul__", other)
+    return linalg.matmul(self, _as_operand(self, other))
 
 
 def _rmatmul(self, other):
-    return linalg.matmul(other, self)
+    _no_sequence("__matmul__", other)
+    return linalg.matmul(_as_operand(self, other), self)
+
+
+def _as_operand(self, other):
+    """A NumPy array on the other side of @ becomes a tensor of self's dtype (as in Paddle)."""
+    return ensure_tensor(other, self.dtype) if isinstance(other, np.ndarray) else other
 
 
 def _logic_operand(self, other, symbol: str):
@@ -135,8 +151,8 @@ def _rtruediv(self, other):
     return math._true_divide(other, self)
 
 
-_floordiv, _rfloordiv = _divmod_like(B.floor_divide, math.floor_divide)
-_mod, _rmod = _divmod_like(B.remainder, math.remainder)
+_floordiv, _rfloordiv = _divmod_like(B.floor_divide, math.floor_divide, "floordiv")
+_mod, _rmod = _divmod_like(B.remainder, math.remainder, "mod")
 
 OPERATORS = {
     "__add__": _arith(B.add), "__radd__": _reflected_arith(B.add),
