@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 CHAIN = 50  # ops per timed chain
 REPEAT = 200
@@ -79,15 +77,7 @@ def measure() -> dict:
 
 
 def run_reference(python: str) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        interpreter = os.path.abspath(python) if os.sep in python else shutil.which(python)
-        out = subprocess.run([interpreter, script, "--json"], cwd=tmp, env=env,
-                             check=True,
-                             capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python, single_thread=True)
 
 
 def main() -> None:

@@ -13,11 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 # scaled_dot_product_attention takes [batch, seq, heads, head_dim]
 SDPA = {"batch": 8, "seq": 128, "heads": 8, "head_dim": 32}
@@ -81,14 +80,7 @@ def measure(rounds: int) -> dict:
 
 
 def run_reference(python: str, rounds: int) -> dict:
-    exe = os.path.abspath(python) if os.sep in python else shutil.which(python)
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        out = subprocess.run([exe, script, "--json", "--rounds", str(rounds)], cwd=tmp,
-                             env=env, check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python, ["--rounds", rounds], single_thread=True)
 
 
 def _best_of(a, b):

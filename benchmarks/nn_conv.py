@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 # name: (in_channels, image size, out_channels, kernel, stride, padding)
 CONVS = {
@@ -78,13 +76,7 @@ def _best_ms(step, repeat: int) -> float:
 
 
 def run_reference(python: str, argv: list) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        out = subprocess.run([os.path.abspath(python), script, "--json", *argv], cwd=tmp, env=env, check=True,
-                             capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python, argv)
 
 
 def main() -> None:

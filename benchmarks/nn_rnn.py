@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 LSTM = {"batch": 16, "steps": 50, "input": 64, "hidden": 128}
 CELL = {"batch": 16, "input": 64, "hidden": 128}
@@ -82,14 +81,7 @@ def _cell_cases(paddle):
 
 
 def run_reference(python: str) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        exe = os.path.abspath(python) if os.sep in python else shutil.which(python)
-        out = subprocess.run([exe, script, "--json"], cwd=tmp, env=env, check=True,
-                             capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python, single_thread=True)
 
 
 def _best_of(a, b):

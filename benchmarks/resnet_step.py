@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
@@ -71,15 +70,7 @@ def measure(rounds: int, repeat: int) -> dict:
 
 
 def run_reference(python: str, rounds: int, repeat: int) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        command = [os.path.abspath(python), script, "--json", "--rounds", str(rounds),
-                   "--repeat", str(repeat)]
-        out = subprocess.run(command, cwd=tmp, env=env, check=True, capture_output=True,
-                             text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python, ["--rounds", rounds, "--repeat", repeat])
 
 
 def main() -> None:

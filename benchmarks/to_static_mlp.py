@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 CALLS = 200
 ROUNDS = 15
@@ -46,6 +44,7 @@ def _best_ms(*fns) -> list:
 
 def measure() -> dict:
     import numpy as np
+
     import paddle
     from paddle.static import InputSpec
     x = paddle.to_tensor(np.random.default_rng(0).random((1, 784)).astype("float32"))
@@ -66,14 +65,7 @@ def measure() -> dict:
 
 
 def run_reference(python: str) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        interpreter = os.path.abspath(python) if os.sep in python else shutil.which(python)
-        out = subprocess.run([interpreter, script, "--json"], cwd=tmp, env=env, check=True,
-                             capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python)
 
 
 def main() -> None:

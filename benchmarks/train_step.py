@@ -14,11 +14,10 @@ import argparse
 import itertools
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
+
+from _reference import run_reference as shared_reference
 
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
@@ -83,13 +82,7 @@ def measure() -> dict:
 
 
 def run_reference(python: str) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = shutil.copy(__file__, os.path.join(tmp, "bench.py"))
-        env = dict(os.environ, GLOG_minloglevel="3")
-        env.pop("PYTHONPATH", None)
-        out = subprocess.run([os.path.abspath(python), script, "--json"], cwd=tmp, env=env, check=True,
-                             capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shared_reference(__file__, python)
 
 
 def main() -> None:
