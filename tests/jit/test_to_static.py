@@ -187,3 +187,26 @@ def test_batch_norm_running_statistics_update_under_to_static_as_in_eager():
     assert np.abs(mean).max() > 0  # moved from its initial zeros
     np.testing.assert_allclose(mean, eager[1]._mean.numpy(), rtol=1e-6, atol=1e-7)
     np.testing.assert_allclose(variance, eager[1]._variance.numpy(), rtol=1e-6, atol=1e-7)
+
+
+def test_register_hook_inside_to_static_applies_to_the_gradients():
+    class Net(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.first, self.second = paddle.nn.Linear(5, 5), paddle.nn.Linear(5, 3)
+
+        def forward(self, x, hook=False):
+            hidden = self.first(x)
+            if hook:
+                hidden.register_hook(lambda grad: grad * 2)
+            return self.second(hidden).mean(axis=-1)
+
+    paddle.seed(1)
+    static = paddle.jit.to_static(Net(), input_spec=[InputSpec([None, 5])])
+    data = np.random.default_rng(0).uniform(size=[4, 5]).astype("float32")
+    plain = paddle.to_tensor(data, stop_gradient=False)
+    hooked = paddle.to_tensor(data, stop_gradient=False)
+    static(plain).sum().backward()
+    static(hooked, True).sum().backward()
+    assert np.abs(plain.grad.numpy()).max() > 0
+    np.testing.assert_allclose(hooked.grad.numpy(), 2 * plain.grad.numpy(), rtol=1e-6)

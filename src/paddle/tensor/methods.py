@@ -14,6 +14,7 @@ from .._core import dispatch
 from .._core.autograd.engine import run_backward
 from .._core.autograd.graph_dump import dump_backward_graph
 from .._core.autograd.node import HookHandle
+from .._core.tracing import is_symbolic
 from .._core.ops import fill as fill_ops
 from .._core.tensor import Tensor, wrap
 from . import (
@@ -65,6 +66,14 @@ def _register_hook(self, hook):
     """Call hook(grad) when this tensor's gradient is computed; a returned tensor replaces it."""
     if self.stop_gradient:
         raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
+    if is_symbolic(self):
+        # While tracing, the hook belongs to the program value; replaying the program for
+        # autograd registers it on the tensor computed for that value.
+        value = self._data.value
+        if value.grad_hooks is None:
+            value.grad_hooks = []
+        value.grad_hooks.append(hook)
+        return HookHandle(value.grad_hooks, hook)
     if self._node is None:
         hooks = self._ensure_extra().setdefault("hooks", [])
         hooks.append(hook)

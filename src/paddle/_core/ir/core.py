@@ -29,7 +29,8 @@ class Value:
     """An SSA value: defined once (by an Operation output or a block argument), typed by a
     TensorMeta (shape may contain -1)."""
 
-    __slots__ = ("id", "meta", "op", "index", "name", "stop_gradient", "persistable", "owner")
+    __slots__ = ("id", "meta", "op", "index", "name", "stop_gradient", "persistable", "owner",
+                 "grad_hooks")
 
     def __init__(self, meta: TensorMeta, op=None, index: int = 0, name: str | None = None):
         self.id = -1  # numbered by the owning program (see Program.renumber)
@@ -40,6 +41,7 @@ class Value:
         self.stop_gradient = True
         self.persistable = False
         self.owner = None  # the block, for a block argument (op is None then)
+        self.grad_hooks = None  # Tensor.register_hook calls made while tracing (see replay.py)
 
     def defining_block(self):
         """The block whose scope this value belongs to."""

@@ -57,6 +57,9 @@ def _replay(op, env: dict) -> None:
         results = (result,) if op.opdef.single_output else result
         for value, tensor in zip(op.outputs, results):
             env[id(value)] = tensor
+            if value.grad_hooks and not tensor.stop_gradient:
+                for hook in value.grad_hooks:  # registered on this value while tracing
+                    tensor.register_hook(hook)
 
 
 def _replay_block(block, env: dict) -> list:
