@@ -197,3 +197,16 @@ def test_create_parameter_device_and_to_blocking_flags():
     assert layer.to(dtype="float64", non_blocking=True) is layer
     with pytest.raises(TypeError, match="non_blocking"):
         layer.to(non_blocking="yes")
+
+
+def test_named_buffers_keeps_duplicates_when_asked():
+    class Shared(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            buffer = paddle.ones([2, 3])
+            self.register_buffer("first", buffer)
+            self.register_buffer("second", buffer)
+
+    layer = Shared()
+    assert [n for n, _ in layer.named_buffers()] == ["first"]
+    assert [n for n, _ in layer.named_buffers(remove_duplicate=False)] == ["first", "second"]

@@ -349,29 +349,27 @@ class Layer:
 
     def named_parameters(self, prefix="", include_sublayers=True, remove_duplicate=True):
         """(structured name, parameter) pairs, own parameters first, then sublayers'."""
+        return self._named_members("_parameters", prefix, include_sublayers, remove_duplicate)
+
+    def _named_members(self, table: str, prefix, include_sublayers, remove_duplicate):
+        """(structured name, member) pairs of one member table (_parameters or _buffers); a
+        member registered under several names is listed once unless remove_duplicate=False."""
         seen = set()
         layers = self.named_sublayers(prefix, include_self=True) if include_sublayers else \
             [(prefix, self)]
         for layer_prefix, layer in layers:
-            for name, param in layer._parameters.items():
-                if param is None or (remove_duplicate and id(param) in seen):
+            for name, member in getattr(layer, table).items():
+                if member is None or (remove_duplicate and id(member) in seen):
                     continue
-                seen.add(id(param))
-                yield (f"{layer_prefix}.{name}" if layer_prefix else name), param
+                seen.add(id(member))
+                yield (f"{layer_prefix}.{name}" if layer_prefix else name), member
 
     def parameters(self, include_sublayers=True) -> list:
         return [p for _, p in self.named_parameters(include_sublayers=include_sublayers)]
 
     def named_buffers(self, prefix="", include_sublayers=True, remove_duplicate=True):
-        seen = set()
-        layers = self.named_sublayers(prefix, include_self=True) if include_sublayers else \
-            [(prefix, self)]
-        for layer_prefix, layer in layers:
-            for name, buf in layer._buffers.items():
-                if buf is None or id(buf) in seen:
-                    continue
-                seen.add(id(buf))
-                yield (f"{layer_prefix}.{name}" if layer_prefix else name), buf
+        """(structured name, buffer) pairs, own buffers first, then sublayers'."""
+        return self._named_members("_buffers", prefix, include_sublayers, remove_duplicate)
 
     def buffers(self, include_sublayers=True) -> list:
         return [b for _, b in self.named_buffers(include_sublayers=include_sublayers)]
