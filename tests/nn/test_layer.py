@@ -210,3 +210,9 @@ def test_named_buffers_keeps_duplicates_when_asked():
     layer = Shared()
     assert [n for n, _ in layer.named_buffers()] == ["first"]
     assert [n for n, _ in layer.named_buffers(remove_duplicate=False)] == ["first", "second"]
+
+
+def test_paddle_module_layout_for_layers_and_functionals():
+    assert paddle.nn.layer.AdaptiveAvgPool1D is paddle.nn.AdaptiveAvgPool1D
+    assert not hasattr(paddle.nn.layer, "AdaptiveAvgPool1d")  # torch-style alias: nn only
+    assert paddle.nn.functional.common.interpolate is paddle.nn.functional.interpolate

@@ -34,3 +34,12 @@ from .layer.attention import *  # noqa: F401,F403
 from .layer.transformer import *  # noqa: F401,F403
 from .layer.pooling_extra import *  # noqa: F401,F403
 from .decode import *  # noqa: F401,F403
+
+# As in Paddle, paddle.nn.layer also holds every layer class, under its Paddle name (the
+# torch-style aliases such as AdaptiveAvgPool1d stay in paddle.nn only).
+from . import layer as _layer_package  # noqa: E402
+
+for _name, _value in list(globals().items()):
+    if isinstance(_value, type) and issubclass(_value, Layer) and _value.__name__ == _name:
+        setattr(_layer_package, _name, _value)
+del _name, _value

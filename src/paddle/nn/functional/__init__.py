@@ -23,3 +23,12 @@ from .vision import *  # noqa: F401,F403
 from .fold import *  # noqa: F401,F403
 from .attention import *  # noqa: F401,F403
 from . import flash_attention  # noqa: F401 - a module, as in Paddle
+
+# Paddle keeps these in paddle.nn.functional.common, and code written against Paddle reaches
+# them there too (e.g. paddle.nn.functional.common.interpolate).
+for _name in ("alpha_dropout", "bilinear", "class_center_sample", "cosine_similarity",
+              "dropout", "dropout1d", "dropout2d", "dropout3d", "feature_alpha_dropout", "fold",
+              "interpolate", "label_smooth", "linear", "pad", "unfold", "upsample", "zeropad2d"):
+    if _name in globals():
+        setattr(common, _name, globals()[_name])
+del _name
