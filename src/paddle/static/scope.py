@@ -17,6 +17,8 @@ import weakref
 
 import numpy as np
 
+from ..base.dense_tensor import DenseTensor, Storage
+
 _PROGRAMS: weakref.WeakSet = weakref.WeakSet()
 
 
@@ -56,7 +58,7 @@ class Scope:
         """The variable `name`, made (holding an empty tensor) when the scope has none."""
         found = self.find_var(name)
         if found is None:
-            found = self._vars[name] = ScopeVariable(name, _Holder())
+            found = self._vars[name] = ScopeVariable(name, Storage())
         return found
 
     def _local_var_names(self):
@@ -73,49 +75,13 @@ class _GlobalScope(Scope):
         return super().find_var(name)
 
 
-class _Holder:
-    """The storage of a scope variable that is not a parameter."""
-
-    def __init__(self):
-        self._data = np.zeros([0], "float32")
-        self._version = 0
-
-
 class ScopeVariable:
     def __init__(self, name: str, tensor):
         self.name = name
         self._tensor = tensor
 
-    def get_tensor(self) -> ScopeTensor:
-        return ScopeTensor(self._tensor)
-
-
-class ScopeTensor:
-    """A variable's data as Paddle's DenseTensor shows it: np.array(t), t.shape(), t.set()."""
-
-    def __init__(self, tensor):
-        self._tensor = tensor
-
-    def __array__(self, dtype=None, copy=None):
-        return np.array(self._tensor._data, dtype=dtype)
-
-    def shape(self) -> list:
-        return list(self._tensor._data.shape)
-
-    def _dtype(self):
-        from .._core.dtype import from_numpy_dtype
-        return from_numpy_dtype(self._tensor._data.dtype)
-
-    def set(self, array, place=None) -> None:
-        """Replace the data (a parameter keeps its dtype; other variables take the array's)."""
-        value = np.array(array._data if hasattr(array, "_data") else array)
-        if isinstance(self._tensor, _Holder):
-            self._tensor._data = value
-        elif value.shape == self._tensor._data.shape:
-            np.copyto(self._tensor._data, value, casting="unsafe")
-        else:
-            self._tensor._data = value.astype(self._tensor._data.dtype)
-        self._tensor._version += 1
+    def get_tensor(self) -> DenseTensor:
+        return DenseTensor(self._tensor)
 
 
 _GLOBAL = _GlobalScope()
@@ -178,7 +144,7 @@ def parameters_from(scope, program):
     own = {}
     for name, tensor in program.parameters.items():
         variable = scope.var(name)
-        if isinstance(variable._tensor, _Holder) and variable._tensor._data.size == 0:
+        if isinstance(variable._tensor, Storage) and variable._tensor._data.size == 0:
             variable._tensor._data = np.array(tensor._data)
         data = variable._tensor._data
         if data.shape != tensor._data.shape:
