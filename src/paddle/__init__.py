@@ -14,17 +14,7 @@ from ._core.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, get_devic
 from ._core.printing import set_printoptions
 from ._core.tensor import Size, Tensor
 from ._core.autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
-from . import tensor as _tensor_pkg  # binds Tensor methods
-from .tensor.attribute import *  # noqa: F401,F403
-from .tensor.creation import *  # noqa: F401,F403
-from .tensor.linalg import *  # noqa: F401,F403
-from .tensor.logic import *  # noqa: F401,F403
-from .tensor.manipulation import *  # noqa: F401,F403
-from .tensor.math import *  # noqa: F401,F403
-from .tensor.random import *  # noqa: F401,F403
-from .tensor.reduction import *  # noqa: F401,F403
-from .tensor.search import *  # noqa: F401,F403
-from .tensor.stat import *  # noqa: F401,F403
+from .tensor import *  # noqa: F401,F403 - the tensor functions (importing binds the methods)
 from . import autograd, base, device, framework, jit, linalg, nn, pir_utils, static, utils, _C_ops  # noqa: F401,E501
 from ._static_mode import disable_static, enable_static
 from .framework.param_attr import ParamAttr
