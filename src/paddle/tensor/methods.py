@@ -11,12 +11,13 @@ import numpy as np
 
 from .. import signal
 from .._core import dispatch
+from .._core import dtype as _dt
 from .._core.autograd.engine import run_backward
 from .._core.autograd.graph_dump import dump_backward_graph
 from .._core.autograd.node import HookHandle
-from .._core.tracing import is_symbolic
 from .._core.ops import fill as fill_ops
 from .._core.tensor import Tensor, wrap
+from .._core.tracing import is_symbolic
 from . import (
     attribute,
     creation,
@@ -129,7 +130,6 @@ def _set_value(self, value):
 def _astype(self, dtype):
     """A copy converted to `dtype` (gradient flows through the cast); the tensor itself when
     it already has that dtype, as in Paddle."""
-    from .._core import dtype as _dt
     if _dt.to_dtype(dtype) is self.dtype:
         return self
     return manipulation.cast(self, dtype)
@@ -175,7 +175,6 @@ def _cuda(self, device_id=None, blocking=True):
 
 def _to(self, *args, **kwargs):
     """Move/convert: accepts a device string/Place and/or a dtype, in Paddle's argument forms."""
-    from .._core import dtype as _dt
     dtype = kwargs.get("dtype")
     for a in args:
         if isinstance(a, (str, _dt.DType, np.dtype, type)) and not _is_device(a):
