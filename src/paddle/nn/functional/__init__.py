@@ -26,9 +26,8 @@ from . import flash_attention  # noqa: F401 - a module, as in Paddle
 
 # Paddle keeps these in paddle.nn.functional.common, and code written against Paddle reaches
 # them there too (e.g. paddle.nn.functional.common.interpolate).
-for _name in ("alpha_dropout", "bilinear", "class_center_sample", "cosine_similarity",
-              "dropout", "dropout1d", "dropout2d", "dropout3d", "feature_alpha_dropout", "fold",
-              "interpolate", "label_smooth", "linear", "pad", "unfold", "upsample", "zeropad2d"):
-    if _name in globals():
-        setattr(common, _name, globals()[_name])
+for _name in ("alpha_dropout", "bilinear", "cosine_similarity", "dropout", "dropout1d",
+              "dropout2d", "dropout3d", "feature_alpha_dropout", "fold", "interpolate",
+              "label_smooth", "linear", "pad", "unfold", "upsample", "zeropad2d"):
+    setattr(common, _name, globals()[_name])
 del _name
