@@ -4,30 +4,20 @@ share), and the case returns the outputs, final states and the gradients of inpu
 states and every parameter for loss = sum of each result times fixed random weights. Also the
 state_dict names and shapes, default initialisation bounds and argument errors."""
 
+import importlib.util
+import os
+
+_spec = importlib.util.spec_from_file_location(
+    "_layer_values", os.path.join(os.path.dirname(os.path.abspath(__file__)), "_layer_values.py"))
+V = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(V)
+_arr, _leaf, _flat = V.arr, V.leaf, V.flat
+
 _SEQ = [3, 5, 4]  # batch, time, input size
 
 
-def _arr(np, shape, seed, scale=1.0, dtype="float32"):
-    return (np.random.default_rng(seed).uniform(-scale, scale, shape)).astype(dtype)
-
-
-def _leaf(paddle, np, shape, seed, dtype="float32"):
-    t = paddle.to_tensor(_arr(np, shape, seed, dtype=dtype))
-    t.stop_gradient = False
-    return t
-
-
 def _set_params(np, layer, seed=7):
-    params = [p for _, p in layer.named_parameters()]
-    for k, p in enumerate(params):
-        p.set_value(_arr(np, list(p.shape), seed + k, 0.6, str(p.numpy().dtype)))
-    return params
-
-
-def _flat(result):
-    if isinstance(result, (list, tuple)):
-        return [t for item in result for t in _flat(item)]
-    return [result]
+    return V.set_params(np, layer, seed, 0.6)
 
 
 def _results_and_grads(paddle, np, result, leaves):

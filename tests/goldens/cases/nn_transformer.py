@@ -5,27 +5,18 @@ parameters overwritten with the same NumPy values (named_parameters order), and 
 outputs plus the gradients of inputs and parameters for loss = sum(out * fixed weights)."""
 
 
-def _arr(np, shape, seed, scale=1.0, dtype="float32"):
-    return np.random.default_rng(seed).uniform(-scale, scale, shape).astype(dtype)
+import importlib.util
+import os
 
-
-def _leaf(paddle, np, shape, seed, dtype="float32"):
-    t = paddle.to_tensor(_arr(np, shape, seed, dtype=dtype))
-    t.stop_gradient = False
-    return t
+_spec = importlib.util.spec_from_file_location(
+    "_layer_values", os.path.join(os.path.dirname(os.path.abspath(__file__)), "_layer_values.py"))
+V = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(V)
+_arr, _leaf, _flat = V.arr, V.leaf, V.flat
 
 
 def _set_params(np, layer, seed=11):
-    params = [p for _, p in layer.named_parameters()]
-    for k, p in enumerate(params):
-        p.set_value(_arr(np, list(p.shape), seed + k, 0.5, str(p.numpy().dtype)))
-    return params
-
-
-def _flat(result):
-    if isinstance(result, (list, tuple)):
-        return [t for item in result for t in _flat(item)]
-    return [result]
+    return V.set_params(np, layer, seed, 0.5)
 
 
 def _with_grads(paddle, np, result, leaves):
