@@ -5,11 +5,12 @@ import pytest
 import paddle
 from paddle._core.ir.interpreter import Interpreter
 from paddle._core.tracing import Tracer
+from paddle.static.name_struct import fresh_scopes
 
 
 def _trace_mlp():
     fc = paddle.nn.Linear(3, 5)
-    with Tracer() as tracer:
+    with Tracer() as tracer, fresh_scopes():  # layer paths count from a new root
         x = tracer.input([-1, 3], "float32", "x")
         y = paddle.tanh(fc(x)) * 2.0 + 1.0
     return fc, tracer.program, y
@@ -19,8 +20,9 @@ def test_printed_program_reads_like_paddle_pir():
     _, program, _ = _trace_mlp()
     text = str(program)
     assert '"pd_op.data" () {dtype:float32,name:"x"' in text
-    assert ('= "pd_op.matmul" (%4, %3) {stop_gradient:[false],transpose_x:false,'
-            'transpose_y:false} : (tensor<-1x3xf32>, tensor<3x5xf32>) -> tensor<-1x5xf32>') in text
+    assert ('= "pd_op.matmul" (%4, %3) {stop_gradient:[false],struct_name:"/Linear/",'
+            'transpose_x:false,transpose_y:false} : (tensor<-1x3xf32>, tensor<3x5xf32>) -> '
+            'tensor<-1x5xf32>') in text
     assert '"builtin.parameter" () {' in text and 'parameter_name:"linear_' in text
     assert text.startswith("{\n") and text.endswith("}\n")
 

@@ -69,6 +69,16 @@ def test_concrete_program_prints_pir():
     assert "tensor<-1x8xf32>" in text and '"pd_op.tanh"' in text
 
 
+def test_flatten_over_the_unknown_batch_keeps_it_unknown():
+    f = paddle.jit.to_static(lambda x: paddle.flatten(x, 0, 1) * 2,
+                             input_spec=[InputSpec([None, 3, 4], "float32", "x")])
+    x = _x((2, 3, 4))
+    np.testing.assert_array_equal(f(x).numpy(), x.numpy().reshape(6, 4) * 2)
+    text = str(f.concrete_program.main_program)
+    assert ('"pd_op.flatten" (%1) {start_axis:0,stop_axis:1,stop_gradient:[false]} : '
+            '(tensor<-1x3x4xf32>) -> tensor<-1x4xf32>') in text
+
+
 def test_input_spec_violation_is_a_clear_error():
     net = paddle.jit.to_static(MLP(), input_spec=[InputSpec([None, 3], "float32", "x")])
     with pytest.raises(ValueError, match=r"'x'.*\[2, 5\].*InputSpec"):

@@ -1,4 +1,4 @@
-"""op_db entries for flip, roll, tril/triu, as_complex/as_real, shape and pad."""
+"""op_db entries for flip, roll, tril/triu, as_complex/as_real, flatten, shape and pad."""
 from .entry import Sample, entry, np
 
 
@@ -67,3 +67,19 @@ def _pad_ref(x, pairs, mode, value):
 
 
 entry("pad", _pad_samples, ref=_pad_ref)
+
+
+
+def _flatten_ref(x, start, stop):
+    if x.ndim == 0:
+        return x.reshape(1)
+    return x.reshape(x.shape[:start] + (int(np.prod(x.shape[start:stop + 1])),)
+                     + x.shape[stop + 1:])
+
+
+entry("flatten", lambda rng, dtype: [Sample((_x(rng, dtype, (2, 3, 4)),), (1, 2)),
+                                     Sample((_x(rng, dtype, (2, 3, 4)),), (0, 2), name="all"),
+                                     Sample((_x(rng, dtype, (2, 3, 4)),), (1, 1), name="one axis"),
+                                     Sample((_x(rng, dtype, ()),), (0, -1), name="0-d"),
+                                     Sample((_x(rng, dtype, (2, 0, 3)),), (0, 1), name="empty")],
+      ref=_flatten_ref)

@@ -42,6 +42,7 @@ def _copy_block(source: Block, target: Block, value_map: dict, training: set) ->
             continue
         copy = target.append(Operation(op.name, _mapped(op.inputs, value_map), _test_attrs(op),
                                        [v.meta for v in op.outputs], op.opdef))
+        copy.struct_name = op.struct_name
         for old, new in zip(op.outputs, copy.outputs):
             _copy_value(old, new, value_map)
         for region in op.regions:

@@ -8,6 +8,7 @@ from .._core import dtype as _dt
 from .._core import state
 from .._core.meta import normalize_axis
 from .._core.ops import indexing as I
+from .._core.ops import manip_views as V
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor
 from ._convert import ensure_tensor, require_tensor
@@ -170,17 +171,16 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """
     require_tensor("flatten", "x", 0, x)
     if x.ndim == 0:
-        return M.reshape(x, [1])
+        if start_axis not in (0, -1) or stop_axis not in (0, -1):
+            raise ValueError(f"(flatten) start_axis and stop_axis must be 0 or -1 for a 0-D "
+                             f"tensor, but received {start_axis} and {stop_axis}.")
+        return V.flatten(x, int(start_axis), int(stop_axis))
     start = normalize_axis("flatten", start_axis, x.ndim, "start_axis")
     stop = normalize_axis("flatten", stop_axis, x.ndim, "stop_axis")
     if start > stop:
         raise ValueError(f"(flatten) The stop_axis ({stop_axis}) should be larger than or equal "
                          f"to start_axis ({start_axis}).")
-    shape = list(x.shape)
-    merged = 1
-    for d in shape[start:stop + 1]:
-        merged *= d
-    return M.reshape(x, shape[:start] + [merged] + shape[stop + 1:])
+    return V.flatten(x, start, stop)
 
 
 def flatten_(x, start_axis=0, stop_axis=-1, name=None):

@@ -63,7 +63,8 @@ class Operation:
     """One op application. `opdef` is the registry OpDef for `pd_op.*` ops (None for builtin
     ops such as parameters, data and fetch)."""
 
-    __slots__ = ("name", "opdef", "inputs", "attrs", "outputs", "regions", "block")
+    __slots__ = ("name", "opdef", "inputs", "attrs", "outputs", "regions", "block",
+                 "struct_name")
 
     def __init__(self, name: str, inputs: list, attrs: dict, out_metas: list, opdef=None):
         self.name = name
@@ -73,6 +74,7 @@ class Operation:
         self.outputs = [Value(m, self, i) for i, m in enumerate(out_metas)]
         self.regions: list[Block] = []
         self.block = None
+        self.struct_name = None  # the path of the Layer that recorded it (printed, as Paddle)
 
     @property
     def short_name(self) -> str:

@@ -3,6 +3,12 @@
     (%3) = "pd_op.matmul" (%2, %1) {transpose_x:false,transpose_y:false} : (tensor<-1x3xf32>,
         tensor<3x30xf32>) -> tensor<-1x30xf32>
 
+Registry ops print in Paddle's form: the IntArray/Scalar arguments Paddle passes as operands
+appear as `full_int_array` / `full` ops before their user, attributes carry Paddle's names and
+types, and values are numbered at print time over what is printed (see
+jit/serialization/print_form.py, which takes these forms from the exporter). Ops recorded inside
+a Layer's forward show its `struct_name` (the layer path, as Paddle records it).
+
 A paddle.static training program with dynamic dims holds one `builtin.backward` op where
 Paddle's would list the gradient ops: gradient rules need concrete shapes, so those ops are
 built per feed shape at run time (static/specialize.py); printing such a program after a run
@@ -10,11 +16,13 @@ adds the program built for the last run's feeds (static/program.py).
 """
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from .. import dtype as _dt
 
-_SHORT = {"bool": "b", "uint8": "ui8", "int8": "i8", "int16": "i16", "int32": "i32",
+_SHORT = {"bool": "b", "uint8": "u8", "int8": "i8", "int16": "i16", "int32": "i32",
           "int64": "i64", "float16": "f16", "bfloat16": "bf16", "float32": "f32",
           "float64": "f64", "complex64": "c64", "complex128": "c128", "uint16": "ui16",
           "uint32": "ui32", "uint64": "ui64", "float8_e4m3fn": "f8e4m3fn",
@@ -22,6 +30,8 @@ _SHORT = {"bool": "b", "uint8": "ui8", "int8": "i8", "int16": "i16", "int32": "i
 
 
 def type_str(meta) -> str:
+    if isinstance(meta, list):
+        return "vec[" + ",".join(type_str(m) for m in meta) + "]"
     dims = "x".join(str(d) for d in meta.shape)
     short = _SHORT[meta.dtype.name]
     return f"tensor<{dims}x{short}>" if dims else f"tensor<{short}>"
@@ -61,7 +71,7 @@ def _input_types(inputs) -> list:
         if v is None:
             out.append("<<NULL TYPE>>")
         elif isinstance(v, list):
-            out.append("vec[" + ",".join(type_str(x.meta) for x in v) + "]")
+            out.append(type_str([x.meta for x in v]))
         else:
             out.append(type_str(v.meta))
     return out
@@ -80,6 +90,8 @@ def _attr_text(op) -> str:
         attrs["place"] = _Place(attrs["place"])
     if op.outputs:
         attrs["stop_gradient"] = [o.stop_gradient for o in op.outputs]
+    if getattr(op, "struct_name", None):
+        attrs["struct_name"] = op.struct_name
     return ",".join(f"{k}:{attr_str(v)}" for k, v in sorted(attrs.items()))
 
 
@@ -93,12 +105,12 @@ class _Place:
         return "Place(undefined:0)" if self.name == "undefined" else f"Place({self.name})"
 
 
-def op_str(op, indent: str = "    ") -> str:
+def op_str(op, indent: str = "    ", forms=None) -> str:
     outs = ", ".join(f"%{o.id}" for o in op.outputs)
     if op.name == "pd_op.if":
-        return _if_str(op, outs, indent)
+        return _if_str(op, outs, indent, forms)
     if op.name == "pd_op.while":
-        return _while_str(op, outs, indent)
+        return _while_str(op, outs, indent, forms)
     ins = ", ".join(_value_str(v) for v in op.inputs)
     in_types = ", ".join(_input_types(op.inputs))
     out_types = ", ".join(type_str(o.meta) for o in op.outputs)
@@ -106,16 +118,16 @@ def op_str(op, indent: str = "    ") -> str:
             f"{out_types}")
 
 
-def _if_str(op, outs: str, indent: str) -> str:
+def _if_str(op, outs: str, indent: str, forms) -> str:
     """Paddle prints the result types, then each branch indented under the op."""
     out_types = ", ".join(type_str(o.meta) for o in op.outputs)
     true_block, false_block = op.regions
     return (f'{indent}({outs}) = "pd_op.if" ({_value_str(op.inputs[0])}) {{{_attr_text(op)}}} '
-            f"-> {out_types} {{\n{block_str(true_block, indent + '    ')}{indent}}} else {{\n"
-            f"{block_str(false_block, indent + '    ')}{indent}}}")
+            f"-> {out_types} {{\n{block_str(true_block, indent + '    ', forms)}{indent}}} else "
+            f"{{\n{block_str(false_block, indent + '    ', forms)}{indent}}}")
 
 
-def _while_str(op, outs: str, indent: str) -> str:
+def _while_str(op, outs: str, indent: str, forms) -> str:
     """Paddle prints the condition and loop inputs, then the body's arguments on their own
     line (with their stop_gradient flags) and the body indented under the op."""
     cond, *inits = op.inputs
@@ -123,13 +135,45 @@ def _while_str(op, outs: str, indent: str) -> str:
     args = ", ".join(f"%{a.id} {{stop_gradient:{attr_str(a.stop_gradient)}}}" for a in body.args)
     inputs = ", ".join(_value_str(v) for v in inits)
     return (f'{indent}({outs}) = "pd_op.while" (cond={_value_str(cond)}, inputs={inputs}) {{ \n'
-            f"{indent}^{args}\n{block_str(body, indent + '    ')}{indent}}}")
+            f"{indent}^{args}\n{block_str(body, indent + '    ', forms)}{indent}}}")
 
 
-def block_str(block, indent: str = "    ") -> str:
-    return "".join(op_str(op, indent) + "\n" for op in block.ops)
+def block_str(block, indent: str = "    ", forms=None) -> str:
+    forms = _Forms() if forms is None else forms
+    return "".join(op_str(shown, indent, forms) + "\n" for op in block.ops
+                   for shown in forms.of(op))
 
 
 def print_program(program) -> str:
-    program.renumber()
-    return "{\n" + block_str(program.global_block()) + "}\n"
+    forms = _Forms()
+    _number(program.global_block(), forms, itertools.count(), itertools.count())
+    return "{\n" + block_str(program.global_block(), forms=forms) + "}\n"
+
+
+class _Forms:
+    """The ops printed for each op: Paddle's form of a registry op, the op itself otherwise."""
+
+    def __init__(self):
+        # imported here: the printer is core, the forms come from the exporter (paddle.jit)
+        from ...jit.serialization.print_form import paddle_form
+        self._paddle_form = paddle_form
+        self._made: dict = {}
+
+    def of(self, op) -> list:
+        shown = self._made.get(id(op))
+        if shown is None:
+            shown = self._made[id(op)] = self._paddle_form(op) or [op]
+        return shown
+
+
+def _number(block, forms: _Forms, counter, arg_counter) -> None:
+    """Value ids in print order (as Program.renumber, counting the added operand ops): %0, %1,
+    … for results, an op's results before the ops nested in it; %arg_0, … for block args."""
+    for arg in block.args:
+        arg.id = f"arg_{next(arg_counter)}"
+    for op in block.ops:
+        for shown in forms.of(op):
+            for out in shown.outputs:
+                out.id = next(counter)
+        for region in op.regions:
+            _number(region, forms, counter, arg_counter)

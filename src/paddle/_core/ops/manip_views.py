@@ -1,5 +1,6 @@
-"""Ops that reinterpret a tensor: as_complex / as_real (pairs of floats <-> complex numbers) and
-shape (the dims as an int64 tensor, which tracing keeps symbolic)."""
+"""Ops that reinterpret a tensor: as_complex / as_real (pairs of floats <-> complex numbers),
+flatten (a range of axes merged into one) and shape (the dims as an int64 tensor, which tracing
+keeps symbolic)."""
 from __future__ import annotations
 
 import numpy as np
@@ -60,6 +61,35 @@ def as_real(xp, x):
 @as_real.grad()
 def _(ctx, g):
     return as_complex(g)
+
+
+def flat_shape(shape, start_axis: int, stop_axis: int) -> tuple:
+    """`shape` with axes start_axis..stop_axis (non-negative) merged; a merged unknown (-1) dim
+    stays unknown. A 0-D shape becomes [1]."""
+    if not shape:
+        return (1,)
+    merged = shape[start_axis:stop_axis + 1]
+    size = -1 if -1 in merged else int(np.prod(merged, dtype=np.int64))
+    return tuple(shape[:start_axis]) + (size,) + tuple(shape[stop_axis + 1:])
+
+
+def _flatten_meta(x, start_axis, stop_axis):
+    return TensorMeta(flat_shape(x.shape, start_axis, stop_axis), x.dtype)
+
+
+def _flatten_ref(x, start_axis, stop_axis):
+    return x.reshape(flat_shape(x.shape, start_axis, stop_axis))
+
+
+@defop("flatten", infer_meta=_flatten_meta, pattern=INJECTIVE, ref=_flatten_ref)
+def flatten(xp, x, start_axis, stop_axis):
+    return x.reshape(flat_shape(x.shape, start_axis, stop_axis))
+
+
+@flatten.grad()
+def _(ctx, g):
+    from .manipulation import reshape
+    return reshape(g, list(ctx.x.shape))
 
 
 def _shape_meta(x):

@@ -173,6 +173,12 @@ def _with_axes(c: ExportCall):
                   [c.ins[0], c.w.int_array(_as_list(c.attrs["axis"]))])
 
 
+@exports("flatten")
+def _flatten(c: ExportCall):
+    return c.emit("1.flatten", c.ins, [("start_axis", attr("0.a_i32", c.attrs["start_axis"])),
+                                       ("stop_axis", attr("0.a_i32", c.attrs["stop_axis"]))])
+
+
 @exports("concat")
 def _concat(c: ExportCall):
     return c.emit("1.concat", [combine(c, 0), c.w.full([1], c.attrs["axis"], _dt.int32)])

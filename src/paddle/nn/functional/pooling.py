@@ -112,8 +112,13 @@ def _max_pool(api, nd, x, kernel_size, stride, padding, return_mask, ceil_mode, 
         # Paddle's indexed max pooling ignores the 'SAME' algorithm: it pools unpadded.
         win.pads = ((0, 0),) * nd
     x2, kernel, strides, pads = win.lifted()
+    if not return_mask:
+        # Paddle's plain max pooling: no int32 index tensor is kept (the gradient finds each
+        # window's first maximum again, the one the indexed op would have recorded)
+        out = _POOL[max(nd, 2)](x2, kernel, strides, pads, win.ceil_mode, True, "max", False)
+        return win.finish(out)
     out, mask = _MAX[max(nd, 2)](x2, kernel, strides, pads, win.ceil_mode, False)
-    return _with_mask(win.finish(out), win.finish(mask) if return_mask else None)
+    return win.finish(out), win.finish(mask)
 
 
 def _with_mask(out, mask):

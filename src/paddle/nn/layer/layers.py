@@ -10,6 +10,7 @@ import weakref
 import numpy as np
 
 from ..._core import dtype as _dt
+from ..._core import state
 from ..._core.autograd.grad_mode import no_grad
 from ..._core.tensor import Tensor, wrap
 from ...framework.param_attr import ParamAttr
@@ -116,8 +117,14 @@ class Layer(ForwardHooks):
         raise NotImplementedError(f"{type(self).__name__} must implement forward()")
 
     def __call__(self, *inputs, **kwargs):
+        if state.tracer is not None:  # recording a program: its ops get this layer's path
+            from ...static.name_struct import traced_call
+            return traced_call(self, inputs, kwargs)
         if not self._forward_pre_hooks and not self._forward_post_hooks:
             return self.forward(*inputs, **kwargs)
+        return self._call_with_hooks(inputs, kwargs)
+
+    def _call_with_hooks(self, inputs, kwargs):
         called = set()
         outputs = None
         try:
