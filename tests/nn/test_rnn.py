@@ -171,3 +171,36 @@ def test_to_static_with_unknown_batch_matches_eager():
     expected = lstm(x)[0].numpy()
     static = paddle.jit.to_static(lstm, input_spec=[paddle.static.InputSpec([None, 5, 4])])
     np.testing.assert_allclose(static(x)[0].numpy(), expected, rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("mode", ["LSTM", "GRU", "RNN_TANH"])
+@pytest.mark.parametrize("masked", [False, True])
+def test_is_test_skips_reserve_with_the_same_results(mode, masked):
+    from paddle._core.ops.nn_rnn import GATES, STATES, rnn_layer
+    rng = np.random.default_rng(1)
+    T, B, size, H = 5, 3, 4, 6
+    G = GATES[mode] * H
+    arrays = [rng.uniform(-1, 1, s).astype("float32") for s in
+              [(T, B, size), (STATES[mode], B, H), (G, size), (G, H), (G,), (G,)]]
+    inputs = [paddle.to_tensor(a) for a in arrays]
+    mask = paddle.to_tensor(np.arange(T)[:, None] < np.array([5, 2, 4])) if masked else None
+    out, state, reserve = rnn_layer(*inputs, mask, mode, True, False)
+    test_out, test_state, test_reserve = rnn_layer(*inputs, mask, mode, True, True)
+    np.testing.assert_array_equal(test_out.numpy(), out.numpy())
+    np.testing.assert_array_equal(test_state.numpy(), state.numpy())
+    assert reserve.shape[-1] > 0 and test_reserve.shape == [T, B, 0]
+
+
+def test_is_test_has_no_gradient_and_layers_choose_it():
+    from paddle._core.ops.nn_rnn import inference_only, rnn_layer
+    x = paddle.randn([2, 3, 4])
+    x.stop_gradient = False
+    w = [paddle.randn(s) for s in ([24, 4], [24, 6], [24], [24])]
+    out, _, _ = rnn_layer(x, paddle.zeros([2, 3, 6]), *w, None, "LSTM", False, True)
+    with pytest.raises(RuntimeError, match="is_test=True"):
+        out.sum().backward()
+    assert not inference_only(x, *w)
+    with paddle.no_grad():
+        assert inference_only(x, *w)
+    x.stop_gradient = True
+    assert inference_only(x, *w)

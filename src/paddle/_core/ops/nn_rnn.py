@@ -1,7 +1,7 @@
 """rnn_layer: one direction of one layer of a SimpleRNN / LSTM / GRU over a whole sequence, as
 one kernel (Paddle's `rnn` op is this, looped over layers and directions).
 
-    rnn_layer(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode, is_reverse)
+    rnn_layer(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode, is_reverse, is_test)
         -> out [T, B, H], state [S, B, H], reserve [T, B, RESERVE[mode] * H]
 
 x is time-major [T, B, I]; state0 stacks the S initial states (h, plus c for LSTM); weights
@@ -9,12 +9,14 @@ use Paddle's gate order (LSTM i, f, g, o; GRU r, z, c with the reset gate applie
 hidden matmul). `mask` ([T, B], nonzero = valid step) holds the state through padded steps and
 zeroes their outputs, as Paddle's fused kernel does; with is_reverse the steps run from T-1
 down, so each sequence starts at its last valid step. `reserve` keeps the per-step activations
-and post-mask states for the backward pass (see _rnn_bptt).
+and post-mask states for the backward pass (see _rnn_bptt); with is_test (inference, as in
+Paddle's `rnn` op) it is [T, B, 0] and the op has no gradient.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from .. import state
 from ..backend import xp
 from ..meta import TensorMeta
 from ..tensor import wrap
@@ -30,18 +32,20 @@ STATES = {"LSTM": 2, "GRU": 1, "RNN_TANH": 1, "RNN_RELU": 1}
 RESERVE = {"LSTM": 6, "GRU": 5, "RNN_TANH": 2, "RNN_RELU": 2}
 
 
-def _expect(name, meta, shape, dtype) -> None:
+def expect(op, name, meta, shape, dtype) -> None:
+    """ValueError/TypeError naming `op` when meta differs from shape (-1: any) or dtype."""
     dims_ok = meta.ndim == len(shape) and all(
         want == got or -1 in (want, got) for want, got in zip(shape, meta.shape))
     if not dims_ok:
-        raise ValueError(f"(rnn_layer) {name} must have shape {list(shape)}, but received "
+        raise ValueError(f"({op}) {name} must have shape {list(shape)}, but received "
                          f"{list(meta.shape)}.")
     if dtype is not None and meta.dtype is not dtype:
-        raise TypeError(f"(rnn_layer) {name} must have the dtype of x ({dtype.name}), but "
+        raise TypeError(f"({op}) {name} must have the dtype of x ({dtype.name}), but "
                         f"received {meta.dtype.name}.")
 
 
-def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=False):
+def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=False,
+              is_test=False):
     if mode not in GATES:
         raise ValueError(f"(rnn_layer) mode must be one of {list(GATES)}, but received {mode!r}.")
     if x.ndim != 3:
@@ -53,14 +57,14 @@ def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=F
     T, batch, size = x.shape
     H = w_hh.shape[-1]
     gh = GATES[mode] * H if H != -1 else -1
-    _expect("state0", state0, (STATES[mode], batch, H), x.dtype)
-    _expect("w_ih", w_ih, (gh, size), x.dtype)
-    _expect("w_hh", w_hh, (gh, H), x.dtype)
-    _expect("b_ih", b_ih, (gh,), x.dtype)
-    _expect("b_hh", b_hh, (gh,), x.dtype)
+    expect("rnn_layer", "state0", state0, (STATES[mode], batch, H), x.dtype)
+    expect("rnn_layer", "w_ih", w_ih, (gh, size), x.dtype)
+    expect("rnn_layer", "w_hh", w_hh, (gh, H), x.dtype)
+    expect("rnn_layer", "b_ih", b_ih, (gh,), x.dtype)
+    expect("rnn_layer", "b_hh", b_hh, (gh,), x.dtype)
     if mask is not None:
-        _expect("mask", mask, (T, batch), None)
-    width = RESERVE[mode] * H if H != -1 else -1
+        expect("rnn_layer", "mask", mask, (T, batch), None)
+    width = 0 if is_test else RESERVE[mode] * H if H != -1 else -1
     return (TensorMeta((T, batch, H), x.dtype), TensorMeta(state0.shape, x.dtype),
             TensorMeta((T, batch, width), x.dtype))
 
@@ -131,54 +135,150 @@ def _compute_dtype(x):
     return np.dtype(np.float32) if x.dtype in K.LOW_PRECISION else x.dtype
 
 
-@defop("rnn_layer", "x state0 w_ih w_hh b_ih b_hh mask", ("out", "state", "reserve"),
-       infer_meta=_rnn_meta, pattern=OPAQUE, optional_inputs=("mask",))
-def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=False):
-    from ..meta import meta_of
-    _rnn_meta(*(None if a is None else meta_of(a) for a in
-                (x, state0, w_ih, w_hh, b_ih, b_hh, mask)), mode, is_reverse)
-    work = _compute_dtype(x)
-    T, batch, _ = x.shape
-    H, S = w_hh.shape[1], STATES[mode]
-    # one 2-D BLAS call for every step's input projection (3-D matmul loops over T)
-    x_gates = (x.astype(work, copy=False).reshape(T * batch, x.shape[2]) @ w_ih.T.astype(work)
-               + b_ih.astype(work)).reshape(T, batch, w_ih.shape[0])
-    if mode != "GRU":
-        x_gates += b_hh.astype(work)
-    # the recurrent weight row-major: the per-step gemm runs faster than on a transposed view
-    w_hh_t = w_hh.T.astype(work)
-    weights = (xp.ascontiguousarray(w_hh_t), b_hh.astype(work))
-    if mode == "LSTM":
-        scales = lstm_gate_scales(xp, H, work)
-        x_gates *= scales[0]
-        weights = (xp.ascontiguousarray(w_hh_t * scales[0]), weights[1], scales)
-    valid = None if mask is None else (mask != 0)[:, :, None]
-    out = xp.empty((T, batch, H), work)
-    reserve = xp.empty((T, batch, RESERVE[mode] * H), work)
-    first = reserve.shape[-1] - S * H  # the post-mask states close each reserve row
-    state = [s.astype(work) for s in state0]
-    scratch = [xp.empty((batch, H), work) for _ in range(S)]
-    for t in (range(T - 1, -1, -1) if is_reverse else range(T)):
-        row = reserve[t]
+# rows of the reused input-projection buffer (about 256 KiB of float32 at most): a block of
+# steps per BLAS call runs nearly as fast as the whole sequence at once, while a [T, B, G*H]
+# temporary would cost more in fresh memory pages than the gemm itself
+_BLOCK_ELEMS = 1 << 16
+
+
+def _input_weights(xp, w_ih, b_ih, b_hh, mode, scale):
+    """W_ih^T and the biases added before the nonlinearity (b_hh too, except GRU's, which the
+    reset gate multiplies). LSTM's gate scale is folded in: powers of two, so the numbers are
+    those of scaling afterwards."""
+    w_x = w_ih.T.copy()
+    biases = [b_ih.copy()] + ([] if mode == "GRU" else [b_hh.astype(w_ih.dtype)])
+    if scale is not None:
+        w_x *= scale
+        for bias in biases:
+            bias *= scale
+    return w_x, biases
+
+
+def _input_gate_steps(xp, x, w_x, biases, steps):
+    """Yield (t, x[t] @ w_x + biases) in step order, projecting blocks of consecutive steps
+    with one 2-D BLAS call each into a reused buffer."""
+    T, batch, size = x.shape
+    width = w_x.shape[1]
+    block = max(1, min(T, _BLOCK_ELEMS // max(1, batch * width)))
+    buf = xp.empty((block * batch, width), w_x.dtype)
+    steps = list(steps)
+    for start in range(0, len(steps), block):
+        chunk = steps[start:start + block]
+        low, n = min(chunk[0], chunk[-1]), len(chunk)
+        gates = buf[:n * batch]
+        xp.matmul(x[low:low + n].reshape(n * batch, size), w_x, out=gates)
+        for bias in biases:
+            gates += bias
+        gates = gates.reshape(n, batch, width)
+        for t in chunk:
+            yield t, gates[t - low]
+
+
+def _lstm_unmasked(xp, gate_steps, state, w_hh_s, scales, out, reserve):
+    """The LSTM steps without a mask. The gate math runs on contiguous scratch arrays (ufuncs
+    over the interleaved reserve row are markedly slower); each step's activations and states
+    are then copied into its reserve row unless reserve is None (is_test). Returns the final
+    (h, c)."""
+    scale, shift = scales
+    batch, H = out.shape[1:]
+    act = xp.empty((batch, 4 * H), out.dtype)
+    i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
+    ig = xp.empty((batch, H), out.dtype)
+    h, c = state
+    c_new = xp.empty((batch, H), out.dtype)
+    for t, x_gates in gate_steps:
+        xp.matmul(h, w_hh_s, out=act)
+        act += x_gates
+        xp.tanh(act, out=act)
+        act *= scale
+        act += shift
+        xp.multiply(f, c, out=c_new)
+        xp.multiply(i, g, out=ig)
+        c_new += ig
+        h = out[t]
+        xp.tanh(c_new, out=h)
+        h *= o
+        if reserve is not None:
+            row = reserve[t]
+            row[:, :4 * H] = act
+            row[:, 4 * H:5 * H] = h
+            row[:, 5 * H:] = c_new
+        c, c_new = c_new, c  # state holds the kernel's own copies: safe to overwrite
+    return h, c
+
+
+def _general_steps(xp, mode, gate_steps, state, weights, out, reserve, valid, keep):
+    """Any mode, with or without a mask: the activations go into the step's reserve row (a
+    reused scratch row when not `keep`), then the post-mask states close the row. Returns the
+    final states."""
+    batch, H = out.shape[1:]
+    S = STATES[mode]
+    first = reserve.shape[-1] - S * H
+    scratch = [xp.empty((batch, H), out.dtype) for _ in range(S)]
+    for t, x_gates in gate_steps:
+        row = reserve[t] if keep else reserve[0]
         kept = [row[:, first + k * H:first + (k + 1) * H] for k in range(S)]
         if valid is None:
             # unmasked states are final: h goes straight into the (contiguous) output row,
-            # which the next step's gemm reads; LSTM writes its states in place
+            # which the next step's gemm reads
             into = [out[t]] + kept[1:]
-            new = _step(xp, mode, x_gates[t], state, weights, row, H, into)
+            new = _step(xp, mode, x_gates, state, weights, row, H, into)
             for k in range(S):
                 if new[k] is not into[k]:
                     into[k][...] = new[k]
             kept[0][...] = into[0]
             state = into
             continue
-        new = _step(xp, mode, x_gates[t], state, weights, row, H, scratch)
+        new = _step(xp, mode, x_gates, state, weights, row, H, scratch)
         for k in range(S):
             kept[k][...] = xp.where(valid[t], new[k], state[k])
         out[t] = new[0] * valid[t]
         state = kept
-    final = xp.stack(state) if T else state0.astype(work)
-    return tuple(a.astype(x.dtype, copy=False) for a in (out, final, reserve))
+    return state
+
+
+@defop("rnn_layer", "x state0 w_ih w_hh b_ih b_hh mask", ("out", "state", "reserve"),
+       infer_meta=_rnn_meta, pattern=OPAQUE, optional_inputs=("mask",))
+def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=False,
+              is_test=False):
+    from ..meta import meta_of
+    _rnn_meta(*(None if a is None else meta_of(a) for a in
+                (x, state0, w_ih, w_hh, b_ih, b_hh, mask)), mode, is_reverse, is_test)
+    work = _compute_dtype(x)
+    T, batch, _ = x.shape
+    H = w_hh.shape[1]
+    scales = lstm_gate_scales(xp, H, work) if mode == "LSTM" else None
+    w_x, biases = _input_weights(xp, w_ih.astype(work, copy=False), b_ih.astype(work, copy=False),
+                                 b_hh, mode, None if scales is None else scales[0])
+    # the recurrent weight row-major: the per-step gemm runs faster than on a transposed view
+    w_hh_t = xp.ascontiguousarray(w_hh.T.astype(work))
+    if scales is not None:
+        w_hh_t *= scales[0]
+    out = xp.empty((T, batch, H), work)
+    width = RESERVE[mode] * H
+    reserve = xp.empty((T, batch, 0 if is_test else width), work)
+    state = [s.astype(work) for s in state0]
+    steps = range(T - 1, -1, -1) if is_reverse else range(T)
+    gate_steps = _input_gate_steps(xp, x.astype(work, copy=False), w_x, biases, steps)
+    if not T:
+        final = state
+    elif mode == "LSTM" and mask is None:
+        final = _lstm_unmasked(xp, gate_steps, state, w_hh_t, scales, out,
+                               None if is_test else reserve)
+    else:
+        rows = xp.empty((1, batch, width), work) if is_test else reserve
+        valid = None if mask is None else (mask != 0)[:, :, None]
+        final = _general_steps(xp, mode, gate_steps, state, (w_hh_t, b_hh.astype(work), scales),
+                               out, rows, valid, not is_test)
+    return tuple(a.astype(x.dtype, copy=False) for a in (out, xp.stack(final), reserve))
+
+
+def inference_only(*tensors) -> bool:
+    """is_test for an rnn_layer over these inputs: True when no backward pass can reach it
+    (eager, and no gradient recorded or wanted), so the kernel may skip its reserve."""
+    if state.tracer is not None or not state.grad_enabled:
+        return state.tracer is None
+    return all(t is None or t.stop_gradient for t in tensors)
 
 
 _FIRST_INPUTS = ("x", "state0", "w_ih", "w_hh", "b_ih", "b_hh")
@@ -186,6 +286,10 @@ _FIRST_INPUTS = ("x", "state0", "w_ih", "w_hh", "b_ih", "b_hh")
 
 @rnn_layer.grad(save="x state0 w_ih w_hh mask reserve")
 def _(ctx, g_out, g_state, g_reserve):
+    if ctx.is_test:
+        raise RuntimeError("(rnn_layer) was run with is_test=True, which keeps no per-step "
+                           "activations, so it has no gradient; run it with is_test=False "
+                           "to differentiate it.")
     needs = ctx.needs_grad[:6]
     if ctx.x.shape[0] == 0:
         return _empty_sequence_grads(ctx, g_state, needs)

@@ -60,8 +60,9 @@ def fused_mode(cell):
 def run_fused(cell, mode, x, states, mask, is_reverse):
     """One rnn_layer call over time-major x; states in the cell's own structure."""
     state0 = stack(list(states), 0) if mode == "LSTM" else unsqueeze(states, [0])
-    out, final, _ = nn_rnn.rnn_layer(x, state0, cell.weight_ih, cell.weight_hh, cell.bias_ih,
-                                     cell.bias_hh, mask, mode, is_reverse)
+    weights = (cell.weight_ih, cell.weight_hh, cell.bias_ih, cell.bias_hh)
+    out, final, _ = nn_rnn.rnn_layer(x, state0, *weights, mask, mode, is_reverse,
+                                     nn_rnn.inference_only(x, state0, *weights))
     parts = unstack(final, 0)
     return out, (tuple(parts) if mode == "LSTM" else parts[0])
 

@@ -137,9 +137,10 @@ class RNNBase(LayerList):
             for direction in range(self.num_directions):
                 k = layer * self.num_directions + direction
                 cell = cells[k]
-                out, final, _ = nn_rnn.rnn_layer(x, per_cell[k], cell.weight_ih, cell.weight_hh,
-                                                 cell.bias_ih, cell.bias_hh, mask, self.mode,
-                                                 direction == 1)
+                weights = (cell.weight_ih, cell.weight_hh, cell.bias_ih, cell.bias_hh)
+                is_test = nn_rnn.inference_only(x, per_cell[k], *weights)
+                out, final, _ = nn_rnn.rnn_layer(x, per_cell[k], *weights, mask, self.mode,
+                                                 direction == 1, is_test)
                 outs.append(out)
                 finals.append(final)
             x = outs[0] if len(outs) == 1 else concat(outs, -1)
