@@ -67,3 +67,23 @@ def _samples(rng, dtype):
 
 
 entry("rnn_layer", _samples, ref=_rnn_ref, rtol=1e-5, atol=1e-5)
+
+
+def _lstm_cell_ref(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
+    (h, c), acts = _cell("LSTM", x, [h_prev, c_prev], w_ih, w_hh, b_ih, b_hh)
+    return h, c, np.concatenate(acts + [h, c], axis=-1)
+
+
+def _lstm_cell_samples(rng, dtype):
+    def arr(*shape):
+        return rng.uniform(-1, 1, shape).astype(dtype)
+
+    def step(batch, size=2, H=3):
+        return (arr(batch, size), arr(batch, H), arr(batch, H), arr(4 * H, size),
+                arr(4 * H, H), arr(4 * H), arr(4 * H))
+
+    return [Sample(step(3), name="batch 3"), Sample(step(1, size=4, H=2), name="batch 1"),
+            Sample(step(0), name="empty batch")]
+
+
+entry("lstm_cell", _lstm_cell_samples, ref=_lstm_cell_ref, rtol=1e-5, atol=1e-5)

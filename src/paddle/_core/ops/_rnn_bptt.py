@@ -43,6 +43,10 @@ class ArrayMath:
         return a.sum(axis=(0, 1))
 
     @staticmethod
+    def sum_batch(a):
+        return a.sum(axis=0)
+
+    @staticmethod
     def positive(y):
         return (y > 0).astype(y.dtype)
 
@@ -71,6 +75,10 @@ class TensorMath:
     @staticmethod
     def sum_rows(a):
         return R.sum_op(a, [0, 1], None, False)
+
+    @staticmethod
+    def sum_batch(a):
+        return R.sum_op(a, [0], None, False)
 
     @staticmethod
     def positive(y):

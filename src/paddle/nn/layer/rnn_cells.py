@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 from ..._core import dtype as _dt
+from ..._core.ops.nn_rnn_cell import lstm_cell
+from ..._core.tensor import Tensor
 from ...tensor.creation import full, zeros_like
 from ...tensor.linalg import matmul
 from ...tensor.manipulation import cast, reshape, split
@@ -14,6 +16,8 @@ from .. import functional as F
 from ..initializer import Constant, Uniform
 from ._input_checks import check_last_dim
 from .layers import Layer
+
+_FUSED_DTYPES = (_dt.float32, _dt.float64)
 
 
 def _is_shape(value) -> bool:
@@ -216,6 +220,11 @@ class LSTMCell(_GatedCell):
         if states is None:
             states = self.get_initial_states(inputs, self.state_shape)
         pre_hidden, pre_cell = states
+        if self._fusable(inputs, pre_hidden, pre_cell):
+            check_last_dim("LSTMCell", inputs, self.input_size, "input_size")
+            h, c, _ = lstm_cell(inputs, pre_hidden, pre_cell, self.weight_ih, self.weight_hh,
+                                self.bias_ih, self.bias_hh)
+            return h, (h, c)
         x_part, h_part = self._projections(inputs, pre_hidden)
         i, f, g, o = split(x_part + h_part, 4, axis=-1)
         c = F.sigmoid(f) * pre_cell + F.sigmoid(i) * tanh(g)
@@ -223,6 +232,17 @@ class LSTMCell(_GatedCell):
         if self.proj_size > 0:
             h = matmul(h, self.weight_ho)
         return h, (h, c)
+
+    def _fusable(self, inputs, pre_hidden, pre_cell) -> bool:
+        """Whether the one-kernel lstm_cell computes this step with the composite's numbers:
+        2-D float32/float64 inputs of the weights' dtype (low precision rounds after every
+        op of the composite), matching states, biases present and no projection."""
+        dtype = self.weight_ih.dtype
+        return (not self.proj_size and dtype in _FUSED_DTYPES and self.bias_ih is not None
+                and self.bias_hh is not None and isinstance(inputs, Tensor)
+                and inputs.ndim == 2 and inputs.dtype == dtype
+                and all(isinstance(s, Tensor) and s.ndim == 2 and s.dtype == dtype
+                        and s.shape[-1] == self.hidden_size for s in (pre_hidden, pre_cell)))
 
     @property
     def state_shape(self):
