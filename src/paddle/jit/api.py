@@ -224,6 +224,11 @@ class StaticFunction:
         function, unconverted = self._converted()
         try:
             with tracer:
+                if self._layer is not None:
+                    # as Paddle: the layer's parameters enter the program first, in definition
+                    # order (each before the last, so the program lists them newest first)
+                    for param in self._layer.parameters():
+                        tracer.bind(param)
                 outputs = self._call_with(function, sym_args, sym_kwargs)
             values, tree = _flatten_outputs(outputs)
         except (RuntimeError, TypeError, ValueError) as exc:

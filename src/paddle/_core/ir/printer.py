@@ -162,7 +162,8 @@ class _Forms:
     def of(self, op) -> list:
         shown = self._made.get(id(op))
         if shown is None:
-            shown = self._made[id(op)] = self._paddle_form(op) or [op]
+            form = self._paddle_form(op)
+            shown = self._made[id(op)] = [op] if form is None else form
         return shown
 
 

@@ -2,12 +2,14 @@
 
 Our IR keeps shapes, axes and kernel sizes as attributes; Paddle's programs pass them as
 `full_int_array` / `full` operands, name and type attributes as Paddle declares them
-(`data_format:"NCHW"`, flat paddings) and sometimes spell an op as several. The exporter
+(`data_format:"NCHW"`, flat paddings), sometimes spell an op as several, and update state
+in place where we record a copy (`assign_out_` after batch_norm_ prints as nothing). The exporter
 (export*.py) already writes exactly those ops, so printing runs it against a writer that keeps
 the ops instead of encoding them as JSON: one table of Paddle's forms serves both.
 """
 from __future__ import annotations
 
+from ..._core.ir.state_writes import ASSIGN_OUT
 from .export import EXPORTERS, ExportCall
 from .pir_codec import CPU_PLACE, UNDEFINED_DTYPE, decode_attr
 from .pir_writer import PirWriter
@@ -75,6 +77,8 @@ def _printable(encoded):
 def paddle_form(op) -> list | None:
     """The ops Paddle prints for registry op `op` (its results are op's own Values), or None
     where the exporter has no Paddle form for it."""
+    if op.name == ASSIGN_OUT and _written_in_place(op.inputs[0]):
+        return []
     exporter = EXPORTERS.get(op.opdef.name) if op.opdef is not None else None
     if exporter is None:
         return None
@@ -93,6 +97,16 @@ def paddle_form(op) -> list | None:
         printed.inputs = [_renamed(v, ours) for v in printed.inputs]
         printed.struct_name = getattr(op, "struct_name", None)
     return w.printed
+
+
+def _written_in_place(value) -> bool:
+    """Whether Paddle's op making `value` updates its state input in place (batch_norm_ writes
+    the running statistics itself), so the copy we record after it has no op of its own."""
+    source = value.op
+    if source is None or source.opdef is None:
+        return False
+    form = paddle_form(source)
+    return bool(form) and form[-1].name.endswith("_")
 
 
 def _renamed(value, ours: dict):

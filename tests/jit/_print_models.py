@@ -1,0 +1,46 @@
+"""Models whose printed programs are compared with real Paddle's (tests/fixtures/jit/
+<name>_pir_paddle.txt, written by tools/make_pir_print_fixtures.py). `build` takes the paddle
+module, so the same definitions run under real Paddle and under Feijiang."""
+from __future__ import annotations
+
+NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval")
+
+
+def build(paddle, name: str):
+    """(layer, input_spec) for model `name`; parameter names count from zero inside a
+    unique_name guard, which the caller opens."""
+    nn = paddle.nn
+    InputSpec = paddle.static.InputSpec
+
+    class MLP(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 10))
+
+        def forward(self, x):
+            return nn.functional.softmax(self.body(x), -1)
+
+    class ConvNet(nn.Layer):
+        """Convolution without bias, batch norm (running statistics written in training),
+        average pooling, a reshape, dropout and a linear head."""
+
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2D(3, 8, 3, stride=2, padding=1, bias_attr=False)
+            self.bn = nn.BatchNorm2D(8)
+            self.pool = nn.AvgPool2D(2)
+            self.drop = nn.Dropout(0.5)
+            self.fc = nn.Linear(8 * 4 * 4, 4)
+
+        def forward(self, x):
+            y = self.pool(nn.functional.relu(self.bn(self.conv(x))))
+            return self.fc(self.drop(y.reshape([-1, 8 * 4 * 4])))
+
+    if name == "lenet":
+        return paddle.vision.models.LeNet(), [InputSpec([None, 1, 28, 28], "float32", "x")]
+    if name == "mlp":
+        return MLP(), [InputSpec([None, 20], "float32", "x")]
+    net = ConvNet()
+    if name == "convnet_eval":
+        net.eval()
+    return net, [InputSpec([None, 3, 16, 16], "float32", "x")]
