@@ -71,23 +71,69 @@ def channels_major(small: np.ndarray, groups: int) -> np.ndarray:
     return grouped.transpose(1, 2, 0, 3).reshape(groups, co // groups, n * positions)
 
 
-# Below this many multiply-adds a product runs in NumPy's own loop instead of BLAS: threaded
-# BLAS stalls for tens of milliseconds on tiny products whenever the cores are busy (e.g. with
-# data-loading workers), while the loop takes well under a millisecond.
-SMALL_PRODUCT = 1 << 25
+# Products of at least this many multiply-adds go to BLAS whole, threads and all.
+LARGE_PRODUCT = 1 << 25
+# OpenBLAS runs a gemm of at most this many multiply-adds on the calling thread alone. Threaded
+# BLAS stalls for tens of milliseconds on mid-sized products whenever the cores are busy (e.g.
+# with data-loading workers), so smaller products are cut into pieces of this size: serial BLAS
+# speed, never a stall.
+SERIAL_GEMM = 1 << 18
+# Pieces narrower than this waste BLAS; such products run in NumPy's einsum loop instead.
+MIN_PIECE = 8
 
 
 def group_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a[g] @ b[g] for every group: small products (depthwise convs, LeNet-sized layers) in one
-    einsum over all groups, large ones as one 2-D BLAS gemm per group (stacked matmul falls
-    off BLAS for transposed operands), each written straight into the result."""
-    if a.shape[1] * a.shape[2] * b.shape[2] < SMALL_PRODUCT:
-        return np.einsum("gij,gjk->gik", a, b)
+    """a[g] @ b[g] for every group, (G, M, K) x (G, K, N) -> (G, M, N). Large products run as
+    one 2-D gemm per group written straight into the result (stacked matmul falls off BLAS for
+    transposed operands); smaller ones in serial-size pieces cut along N, or along K with the
+    partial products summed."""
+    g, m, k = a.shape
+    n = b.shape[2]
+    if m * k * n >= LARGE_PRODUCT:
+        return _per_group(a, b)
+    if m * k * MIN_PIECE <= SERIAL_GEMM:
+        return _pieces_along_n(a, b, SERIAL_GEMM // (m * k))
+    if m * n * MIN_PIECE <= SERIAL_GEMM:
+        return _pieces_along_k(a, b, SERIAL_GEMM // (m * n))
+    return np.einsum("gij,gjk->gik", a, b)
+
+
+def _per_group(a, b):
     if a.shape[0] == 1:
         return np.matmul(a[0], b[0])[None]
     out = np.empty((a.shape[0], a.shape[1], b.shape[2]), np.result_type(a, b))
     for ag, bg, og in zip(a, b, out):
         np.matmul(ag, bg, out=og)
+    return out
+
+
+def _pieces_along_n(a, b, width):
+    """Columns of b in pieces of `width`, one stacked matmul over (group, piece) whose
+    results land in place: strided views keep every piece a BLAS operand, no copies."""
+    g, m, k = a.shape
+    n = b.shape[2]
+    out = np.empty((g, m, n), np.result_type(a, b))
+    pieces = n // width
+    body = pieces * width
+    if pieces:
+        b_view = b[:, :, :body].reshape(g, k, pieces, width).transpose(0, 2, 1, 3)
+        out_view = out[:, :, :body].reshape(g, m, pieces, width).transpose(0, 2, 1, 3)
+        np.matmul(a[:, None], b_view, out=out_view)
+    if body < n:
+        np.matmul(a, b[:, :, body:], out=out[:, :, body:])
+    return out
+
+
+def _pieces_along_k(a, b, depth):
+    """The contraction in pieces of `depth`, the partial products summed."""
+    g, m, k = a.shape
+    pieces = k // depth
+    body = pieces * depth
+    a_view = a[:, :, :body].reshape(g, m, pieces, depth).transpose(0, 2, 1, 3)
+    b_view = b[:, :body].reshape(g, pieces, depth, b.shape[2])
+    out = np.matmul(a_view, b_view).sum(axis=1)
+    if body < k:
+        out += np.matmul(a[:, :, body:], b[:, body:])
     return out
 
 
@@ -113,10 +159,36 @@ def scatter(small, w, strides, pads, dilations, groups, big_sizes):
     if 0 in out_sizes:
         return np.zeros((n, groups * cg) + tuple(big_sizes), small.dtype)
     kernel = tuple(w.shape[2:])
-    weights = w.reshape(groups, w.shape[0] // groups, -1)
-    cols = group_matmul(np.swapaxes(weights, 1, 2), channels_major(small, groups))
-    cols = cols.reshape((groups * cg,) + kernel + (n,) + tuple(out_sizes))
-    return col2im(cols, strides, pads, dilations, big_sizes)
+    weights = np.swapaxes(w.reshape(groups, w.shape[0] // groups, -1), 1, 2)
+    if any(s != 1 for s in strides):
+        cols = group_matmul(weights, channels_major(small, groups))
+        cols = cols.reshape((groups * cg,) + kernel + (n,) + tuple(out_sizes))
+        return col2im(cols, strides, pads, dilations, big_sizes)
+    # Unit strides: widen every spatial dim but the first to the padded image's size (the new
+    # columns are zeros). Flattened, each tap's block is then one contiguous run of the padded
+    # image, so col2im adds long runs instead of short rows.
+    padded = padded_sizes(pads, big_sizes, out_sizes, strides, kernel, dilations)
+    small = pad_zeros(small, [(0, 0)] + [(0, p - o) for p, o in zip(padded[1:], out_sizes[1:])])
+    cols = group_matmul(weights, channels_major(small, groups))
+    run = out_sizes[0] * math.prod(padded[1:])
+    cols = cols.reshape(groups * cg, math.prod(kernel), n, run)
+    plane_strides = [math.prod(padded[t + 1:]) for t in range(len(padded))]
+    offsets = [sum(t * d * f for t, d, f in zip(tap, dilations, plane_strides))
+               for tap in np.ndindex(*kernel)]
+    plane = math.prod(padded)
+    flat = np.zeros((groups * cg, n, max(plane, max(offsets) + run)), cols.dtype)
+    for tap, offset in enumerate(offsets):
+        flat[:, :, offset:offset + run] += cols[:, tap]
+    image = flat[:, :, :plane].reshape((groups * cg, n) + padded)
+    crop = (slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
+    return np.ascontiguousarray(np.swapaxes(image[crop], 0, 1))
+
+
+def padded_sizes(pads, big_sizes, out_sizes, strides, kernel, dilations) -> tuple:
+    """The zero-padded image's size per spatial dim: the input and its paddings, or more when
+    the last window reaches past them."""
+    return tuple(max(b + a + size, (o - 1) * s + span(k, d)) for (b, a), size, o, s, k, d
+                 in zip(pads, big_sizes, out_sizes, strides, kernel, dilations))
 
 
 def col2im(cols, strides, pads, dilations, big_sizes):
@@ -128,9 +200,8 @@ def col2im(cols, strides, pads, dilations, big_sizes):
     kernel = cols.shape[1:1 + nd]
     n = cols.shape[1 + nd]
     out_sizes = cols.shape[2 + nd:]
-    padded_sizes = tuple(max(b + a + size, (o - 1) * s + span(k, d)) for (b, a), size, o, s, k, d
-                         in zip(pads, big_sizes, out_sizes, strides, kernel, dilations))
-    padded = np.zeros((c, n) + padded_sizes, cols.dtype)
+    padded = np.zeros((c, n) + padded_sizes(pads, big_sizes, out_sizes, strides, kernel,
+                                            dilations), cols.dtype)
     if 0 not in out_sizes:
         for tap in np.ndindex(*kernel):
             target = (slice(None),) * 2 + tuple(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..meta import TensorMeta, meta_of
+from . import _conv_depthwise as D
 from . import _conv_im2col as C
 from . import _kernel_utils as K
 from .registry import OPAQUE, defop
@@ -124,7 +125,10 @@ def _define(nd: int):
         sizes = conv_out_sizes(conv_name, x.shape[2:], weight.shape[2:], strides, paddings,
                                dilations)
         (x, weight), dtype = _widen(x, weight)
-        out = C.correlate(x, weight, strides, paddings, dilations, groups, sizes)
+        if D.applies(x.shape[1], weight.shape, groups) and 0 not in sizes:
+            out = D.correlate(x, weight, strides, paddings, dilations, sizes)
+        else:
+            out = C.correlate(x, weight, strides, paddings, dilations, groups, sizes)
         return out.astype(dtype, copy=False)
 
     def transpose_meta(x, weight, strides, paddings, output_size, dilations, groups):
@@ -151,7 +155,10 @@ def _define(nd: int):
         output_size = resolve_output_size(output_size, x.shape[2:], weight.shape[2:], strides,
                                           paddings, dilations)
         (x, weight), dtype = _widen(x, weight)
-        out = C.scatter(x, weight, strides, paddings, dilations, groups, output_size)
+        if D.applies(x.shape[1], weight.shape, groups) and 0 not in x.shape[2:]:
+            out = D.scatter(x, weight, strides, paddings, dilations, output_size)
+        else:
+            out = C.scatter(x, weight, strides, paddings, dilations, groups, output_size)
         return out.astype(dtype, copy=False)
 
     def filter_meta(x, out_grad, kernel_size, strides, paddings, dilations, groups):
@@ -165,7 +172,11 @@ def _define(nd: int):
         filter_meta(meta_of(x), meta_of(out_grad), kernel_size, strides, paddings, dilations,
                     groups)
         (x, out_grad), dtype = _widen(x, out_grad)
-        w = C.weight_of(x, out_grad, tuple(kernel_size), strides, paddings, dilations, groups)
+        if D.applies(x.shape[1], (out_grad.shape[1], 1), groups) and out_grad.size:
+            w = D.weight_of(x, out_grad, tuple(kernel_size), strides, paddings, dilations)
+        else:
+            w = C.weight_of(x, out_grad, tuple(kernel_size), strides, paddings, dilations,
+                            groups)
         return w.astype(dtype, copy=False)
 
     @conv.grad(save="x weight")
