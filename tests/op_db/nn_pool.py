@@ -148,9 +148,36 @@ def _scatter_samples(rng, dtype):
                    name="broadcast")]
 
 
+def ref_max_pool_grad(x, out, out_grad, kernel_size, strides, paddings):
+    mask = ref_max_with_index(x, kernel_size, strides, paddings)[1]
+    dx = np.zeros(x.shape, out_grad.dtype)
+    for index in np.ndindex(*out.shape):
+        if mask[index] >= 0:
+            cell = np.unravel_index(mask[index], x.shape[2:])
+            dx[index[:2] + cell] += out_grad[index]
+    return dx
+
+
+def _max_grad_samples(rng, dtype):
+    """The regular max-pool samples, plus one with ties (the first equal input wins)."""
+    out = []
+    for nd in (2, 3):
+        for s in _pool_samples(nd)(rng, dtype):
+            k, st, p, ceil, _, kind, adaptive = s.attrs
+            x = s.inputs[0]
+            if kind != "max" or adaptive or ceil or x.size == 0:
+                continue
+            for name, data in ((s.name, x), (s.name + " ties", np.round(x * 2) / 2)):
+                y = ref_pool(data, k, st, p, pooling_type="max")
+                g = rng.uniform(-1, 1, y.shape).astype(dtype)
+                out.append(Sample((data, y, g), (k, st, p), grad_inputs=(2,), name=name))
+    return out
+
+
 for _nd in (2, 3):
     entry(f"pool{_nd}d", _pool_samples(_nd), ref=ref_pool)
     entry(f"max_pool{_nd}d_with_index", _max_index_samples(_nd), ref=ref_max_with_index)
+entry("max_pool_grad", _max_grad_samples, ref=ref_max_pool_grad)
 entry("unpool", _unpool_samples(2), ref=ref_unpool)
 entry("unpool3d", _unpool_samples(3), ref=ref_unpool)
 entry("spatial_gather", _gather_samples, ref=ref_spatial_gather)

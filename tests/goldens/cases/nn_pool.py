@@ -259,3 +259,42 @@ CASES["error_fractional_random_u"] = _error(
     lambda p, F: F.fractional_max_pool2d(p.ones([1, 1, 4, 4]), 2, random_u=1.5))
 CASES["error_fractional_rank"] = _error(
     lambda p, F: F.fractional_max_pool2d(p.ones([1, 4, 4]), 2, random_u=0.5))
+
+
+def _special_values(nd, kernel, stride, padding, ceil_mode=False):
+    """max pooling (no mask) over ties, NaN, ±inf and -FLT_MAX: which value a window keeps and
+    which input its gradient reaches depend on Paddle's scan order."""
+    def case(paddle, np):
+        rng = np.random.default_rng(5)
+        shape = [2, 3] + [7] * nd
+        values = np.round(rng.standard_normal(shape) * 2) / 2  # many ties
+        flat = values.reshape(-1)
+        picks = rng.choice(flat.size, flat.size // 6, replace=False)
+        flat[picks] = rng.choice([np.nan, np.inf, -np.inf, np.finfo(np.float32).min], picks.size)
+        x = paddle.to_tensor(values.astype("float32"), stop_gradient=False)
+        fn = getattr(paddle.nn.functional, f"max_pool{nd}d")
+        out = fn(x, kernel, stride, padding, ceil_mode=ceil_mode)
+        weights = paddle.to_tensor(rng.standard_normal(out.shape).astype("float32"))
+        (out * weights).sum().backward()
+        return [out, x.grad]
+    return case
+
+
+def _ties(nd, kernel, stride, padding):
+    def case(paddle, np):
+        rng = np.random.default_rng(6)
+        values = rng.integers(0, 3, [2, 3] + [8] * nd).astype("float32")
+        x = paddle.to_tensor(values, stop_gradient=False)
+        out = getattr(paddle.nn.functional, f"max_pool{nd}d")(x, kernel, stride, padding)
+        out.backward(paddle.to_tensor(rng.standard_normal(out.shape).astype("float32")))
+        return [out, x.grad]
+    return case
+
+
+_add("max_pool2d_special_k3s2p1", _special_values(2, 3, 2, 1))
+_add("max_pool2d_special_k2s1_ceil", _special_values(2, 2, 1, 0, ceil_mode=True))
+_add("max_pool3d_special_k2s2", _special_values(3, 2, 2, 1))
+_add("max_pool1d_special_k3s2", _special_values(1, 3, 2, 1))
+_add("max_pool2d_ties_k3s2p1", _ties(2, 3, 2, 1))
+_add("max_pool2d_ties_k3s1p1", _ties(2, 3, 1, 1))
+_add("max_pool3d_ties_k3s2", _ties(3, 3, 2, 0))

@@ -19,6 +19,7 @@ from .. import dtype as _dt
 from ..meta import TensorMeta, meta_of
 from ..tensor import wrap
 from . import _kernel_utils as K
+from . import _pool_max_runs as R
 from . import _pool_windows as W
 from .registry import OPAQUE, defop
 
@@ -172,6 +173,8 @@ def _define_pool(nd: int):
         data = _widened(x)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         if pooling_type == "max":
+            if not adaptive and 0 not in out and x.size:
+                return R.max_pool(data, kernel_size, strides, paddings, out).astype(x.dtype)
             best = _argmax(data, tables, kernel_size, strides, paddings, out, adaptive)[0]
             return best.astype(x.dtype)
         if adaptive:
@@ -183,12 +186,15 @@ def _define_pool(nd: int):
         with np.errstate(divide="ignore", invalid="ignore"):
             return (total / div).astype(x.dtype)
 
-    @pool.grad(save="x")
+    @pool.grad(save="x out")
     def _(ctx, g):
         from .binary import divide
         from .manipulation import expand, reshape
+        from .nn_pool_max import max_pool_grad
         sizes = tuple(ctx.x.shape[2:])
         out = tuple(g.shape[2:])
+        if ctx.pooling_type == "max" and not ctx.adaptive:
+            return max_pool_grad(ctx.x, ctx.out, g, ctx.kernel_size, ctx.strides, ctx.paddings)
         if ctx.pooling_type == "max":
             index_op = MAX_WITH_INDEX[nd]
             mask = index_op(ctx.x, ctx.kernel_size, ctx.strides, ctx.paddings, ctx.ceil_mode,

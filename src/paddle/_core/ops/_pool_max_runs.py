@@ -1,0 +1,179 @@
+"""Max pooling over regular windows, forward and gradient, as a few long contiguous NumPy passes.
+
+NumPy is fast on contiguous runs and slow (6-10x) on strided or short-row views, which is what
+window taps of a strided pool are. So the padded input is split into stride phases (phase p of
+a dim holds positions p, p + s, p + 2s, ...) and the outputs are computed "widened": every
+spatial dim but the first spans a whole phase plane, the extra columns being scratch that is
+cropped away. Flattened, each window tap then reads one contiguous run of one phase plane at a
+fixed offset. The work runs in chunks of (sample, channel) planes small enough to stay in
+cache across the passes.
+
+Semantics are Paddle's: the max starts from -FLT_MAX (an input holding NaN takes an exact
+window-by-window scan instead); the gradient goes to the first input of each window
+(row-major) equal to the window's max."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._pool_windows import LOWEST
+
+# Input elements per chunk: about 1 MiB of float32, so a chunk's passes hit the cache.
+CHUNK_ELEMENTS = 1 << 18
+
+
+class RunGeometry:
+    """Where each tap's run starts in the flattened phase planes, for one pooling geometry."""
+
+    def __init__(self, sizes, kernel, strides, pads, out_sizes):
+        self.sizes, self.strides, self.out_sizes = tuple(sizes), tuple(strides), tuple(out_sizes)
+        self.before = tuple(b for b, _ in pads)
+        # the padded extent windows reach, rounded up to whole strides so phases share one shape
+        reach = [max(d + b, (o - 1) * s + k) for d, b, o, s, k in
+                 zip(sizes, self.before, out_sizes, strides, kernel)]
+        self.plane = tuple(-(-r // s) for r, s in zip(reach, strides))
+        self.padded = tuple(p * s for p, s in zip(self.plane, strides))
+        plane_strides = [math.prod(self.plane[t + 1:]) for t in range(len(sizes))]
+        self.phases = list(np.ndindex(*strides))
+        self.taps = [(self.phases.index(tuple(t % s for t, s in zip(tap, strides))),
+                      sum(t // s * f for t, s, f in zip(tap, strides, plane_strides)))
+                     for tap in np.ndindex(*kernel)]
+        self.run = out_sizes[0] * math.prod(self.plane[1:])
+        self.plane_size = math.prod(self.plane)
+        self.width = max(self.plane_size, max(offset for _, offset in self.taps) + self.run)
+
+    def chunk_rows(self, rows: int) -> int:
+        return max(1, min(rows, CHUNK_ELEMENTS // max(1, math.prod(self.padded))))
+
+    def interior(self):
+        """The input's place inside the padded image."""
+        return tuple(slice(b, b + d) for b, d in zip(self.before, self.sizes))
+
+    def widened(self):
+        """The real outputs inside a widened (rows, run) array viewed as (rows, *widened)."""
+        return tuple(slice(0, o) for o in self.out_sizes)
+
+    def widened_shape(self, rows):
+        return (rows, self.out_sizes[0]) + self.plane[1:]
+
+
+class _Phases:
+    """Reusable buffers: the padded chunk and its phase planes, flattened, with scratch tails."""
+
+    def __init__(self, geo: RunGeometry, rows: int, dtype, fill):
+        self.geo = geo
+        self.image = np.full((rows,) + geo.padded, fill, dtype)
+        self.planes = np.full((len(geo.phases), rows, geo.width), fill, dtype)
+
+    def load(self, chunk):
+        """Copy a (rows, *sizes) chunk in and split it into phases."""
+        geo, m = self.geo, chunk.shape[0]
+        self.image[(slice(0, m),) + geo.interior()] = chunk
+        for index, phase in enumerate(geo.phases):
+            target = self.planes[index, :m, :geo.plane_size].reshape((m,) + geo.plane)
+            target[...] = self.image[(slice(0, m),) + tuple(
+                slice(p, None, s) for p, s in zip(phase, geo.strides))]
+
+    def tap_runs(self, m):
+        run = self.geo.run
+        for phase, offset in self.geo.taps:
+            yield self.planes[phase, :m, offset:offset + run]
+
+
+def _rows(x):
+    return x.reshape((x.shape[0] * x.shape[1],) + x.shape[2:])
+
+
+def max_pool(x, kernel, strides, pads, out_sizes):
+    """(N, C, *sizes) -> (N, C, *out_sizes): the max of every regular window."""
+    if np.isnan(x).any():
+        return _max_pool_scan(x, kernel, strides, pads, out_sizes)
+    geo = RunGeometry(x.shape[2:], kernel, strides, pads, out_sizes)
+    planes = _rows(x)
+    out = np.empty((planes.shape[0],) + tuple(out_sizes), x.dtype)
+    step = geo.chunk_rows(planes.shape[0])
+    phases = _Phases(geo, step, x.dtype, np.nan)
+    best = np.empty((step, geo.run), x.dtype)
+    for start in range(0, planes.shape[0], step):
+        m = min(step, planes.shape[0] - start)
+        phases.load(planes[start:start + m])
+        acc = best[:m]
+        for index, run in enumerate(phases.tap_runs(m)):
+            if index == 0:
+                np.fmax(run, LOWEST, out=acc)
+            else:
+                np.fmax(acc, run, out=acc)
+        out[start:start + m] = acc.reshape(geo.widened_shape(m))[(slice(None),) + geo.widened()]
+    return out.reshape(x.shape[:2] + tuple(out_sizes))
+
+
+def _max_pool_scan(x, kernel, strides, pads, out_sizes):
+    """max_pool for inputs holding NaN, as Paddle's kernel scans each window's inputs in order:
+    y = y if y > x else x, from -FLT_MAX. A NaN is taken and then replaced by the next input
+    (a comparison with NaN is false), so where NaN sits in the window matters, and windows
+    must skip their padding rather than read a fill value."""
+    out = np.full(x.shape[:2] + tuple(out_sizes), LOWEST, x.dtype)
+    keep = np.empty(out.shape, bool)
+    for tap in np.ndindex(*kernel):
+        lows = [max(0, -(-(b - t) // s)) for t, s, (b, _) in zip(tap, strides, pads)]
+        highs = [min(o, (b + d - 1 - t) // s + 1) for t, s, (b, _), o, d in
+                 zip(tap, strides, pads, out_sizes, x.shape[2:])]
+        if any(lo >= hi for lo, hi in zip(lows, highs)):
+            continue
+        box = (Ellipsis,) + tuple(slice(lo, hi) for lo, hi in zip(lows, highs))
+        source = (Ellipsis,) + tuple(slice(lo * s + t - b, (hi - 1) * s + t - b + 1, s) for
+                                     lo, hi, t, s, (b, _) in zip(lows, highs, tap, strides, pads))
+        np.greater(out[box], x[source], out=keep[box])
+        np.copyto(out[box], x[source], where=~keep[box])
+    return out
+
+
+def max_pool_grad(x, out, out_grad, kernel, strides, pads):
+    """The gradient of max_pool: each window's out_grad added to the first of its inputs that
+    equals the window's max."""
+    out_sizes = out.shape[2:]
+    geo = RunGeometry(x.shape[2:], kernel, strides, pads, out_sizes)
+    planes, maxima, grads = _rows(x), _rows(out), _rows(out_grad)
+    n = planes.shape[0]
+    dx = np.empty(planes.shape, out_grad.dtype)
+    step = geo.chunk_rows(n)
+    phases = _Phases(geo, step, x.dtype, np.nan)  # padding equals no max, not even -inf
+    # widened max (NaN in the scratch columns: equal to nothing) and pending gradient
+    wide_max = np.full((step, geo.run), np.nan, x.dtype)
+    pending = np.zeros((step, geo.run), out_grad.dtype)
+    sums = np.zeros((len(geo.phases), step, geo.width), out_grad.dtype)
+    image = np.empty((step,) + geo.padded, out_grad.dtype)
+    hit = np.empty((step, geo.run), bool)
+    share = np.empty((step, geo.run), out_grad.dtype)
+    real = (slice(None),) + geo.widened()
+    # Masked ufuncs (where=) run several times slower than plain ones, so a hit routes the
+    # gradient by multiplying with it; that needs finite gradients (inf * 0 is NaN).
+    route = _route_by_product if np.isfinite(out_grad).all() else _route_by_mask
+    for start in range(0, n, step):
+        m = min(step, n - start)
+        phases.load(planes[start:start + m])
+        wide_max[:m].reshape(geo.widened_shape(m))[real] = maxima[start:start + m]
+        pending[:m].reshape(geo.widened_shape(m))[real] = grads[start:start + m]
+        sums[:, :m] = 0
+        for (phase, offset), run in zip(geo.taps, phases.tap_runs(m)):
+            np.equal(run, wide_max[:m], out=hit[:m])
+            route(sums[phase, :m, offset:offset + geo.run], pending[:m], hit[:m], share[:m])
+        for index, phase in enumerate(geo.phases):
+            image[(slice(0, m),) + tuple(slice(p, None, s) for p, s in zip(phase, geo.strides))] \
+                = sums[index, :m, :geo.plane_size].reshape((m,) + geo.plane)
+        dx[start:start + m] = image[(slice(0, m),) + geo.interior()]
+    return dx.reshape(x.shape)
+
+
+def _route_by_product(target, pending, hit, share):
+    """Move the pending gradient of the hit windows into target: a window's gradient goes to
+    one input only."""
+    np.multiply(pending, hit, out=share)
+    target += share
+    pending -= share
+
+
+def _route_by_mask(target, pending, hit, share):
+    np.add(target, pending, out=target, where=hit)
+    np.copyto(pending, 0, where=hit)
