@@ -60,6 +60,7 @@ def _samples(rng, dtype):
         out.append(Sample((*layer(mode), None), (mode, False), name=f"{mode}"))
         out.append(Sample((*layer(mode), lengths), (mode, True), name=f"{mode} masked reverse"))
     out.append(Sample((*layer("LSTM"), lengths), ("LSTM", False), name="LSTM masked"))
+    out.append(Sample((*layer("LSTM"), None), ("LSTM", True), name="LSTM reverse"))
     out.append(Sample((*layer("GRU", batch=1, size=1, H=2), None), ("GRU", True),
                       name="GRU reverse, batch 1"))
     out.append(Sample((*layer("LSTM", T=0), None), ("LSTM", False), name="empty sequence"))

@@ -107,7 +107,8 @@ def _lstm_back(ops, res, prev, d_state, g_out, g_res, m, w_hh, H):
         dc = dc + g_res[..., 5 * H:6 * H]
     dh_new, carry_h = _through_mask(dh, g_out, m)
     dc_new, carry_c = _through_mask(dc, None, m)
-    tc = ops.tanh(f * c_prev + i * g)
+    # unmasked, the stored c is f * c_prev + i * g exactly
+    tc = ops.tanh(res[..., 5 * H:6 * H] if m is None else f * c_prev + i * g)
     d_o = dh_new * tc
     dc_new = dc_new + dh_new * o * (1 - tc * tc)
     d_i, d_f, d_g = dc_new * g, dc_new * c_prev, dc_new * i
@@ -116,7 +117,7 @@ def _lstm_back(ops, res, prev, d_state, g_out, g_res, m, w_hh, H):
         d_g, d_o = d_g + g_res[..., 2 * H:3 * H], d_o + g_res[..., 3 * H:4 * H]
     d_pre = ops.concat([d_i * i * (1 - i), d_f * f * (1 - f), d_g * (1 - g * g),
                         d_o * o * (1 - o)])
-    dh_prev = _carry(ops.matmul(d_pre, w_hh), carry_h)
+    dh_prev = None if w_hh is None else _carry(ops.matmul(d_pre, w_hh), carry_h)
     return [dh_prev, _carry(dc_new * f, carry_c)], d_pre, d_pre
 
 
@@ -183,6 +184,55 @@ def backprop(ops, mode, seq, g_out, g_state, g_res, is_reverse):
     # LSTM and SimpleRNN use one pre-activation gradient for both projections: stack it once
     same = all(a is b for a, b in zip(gx, gh))
     return d_state, gx_all, gx_all if same else ops.stack(gh), ops.stack(h_prev)
+
+
+def lstm_backprop_arrays(xp, seq, g_out, g_state, g_res, is_reverse):
+    """backprop() for an unmasked LSTM on arrays, the fast path of a plain backward: the
+    pre-activation gradients go straight into one [T, B, 4H] buffer and the per-step math runs
+    in place on reused scratch arrays (fresh temporaries cost more than the arithmetic)."""
+    H, res = seq["H"], seq["reserve"]
+    T, batch = res.shape[:2]
+    d_pre = xp.empty((T, batch, 4 * H), res.dtype)
+    h_prev = xp.empty((T, batch, H), res.dtype)
+    slope = xp.empty((batch, 4 * H), res.dtype)
+    tc, tmp = xp.empty((batch, H), res.dtype), xp.empty((batch, H), res.dtype)
+    dh, dc = (g.copy() for g in g_state)
+    for t in range(T) if is_reverse else range(T - 1, -1, -1):
+        before = t + 1 if is_reverse else t - 1
+        if 0 <= before < T:
+            hp, cp = res[before, :, 4 * H:5 * H], res[before, :, 5 * H:]
+        else:
+            hp, cp = seq["state0"]
+        h_prev[t] = hp
+        row, dp = res[t], d_pre[t]
+        act = row[:, :4 * H]
+        i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
+        d_i, d_f, d_g, d_o = (dp[:, k * H:(k + 1) * H] for k in range(4))
+        dh += g_out[t]
+        if g_res is not None:
+            dh += g_res[t, :, 4 * H:5 * H]
+            dc += g_res[t, :, 5 * H:]
+        xp.tanh(row[:, 5 * H:], out=tc)  # the stored c is f * c_prev + i * g exactly
+        xp.multiply(dh, tc, out=d_o)
+        xp.multiply(tc, tc, out=tmp)
+        xp.subtract(1, tmp, out=tmp)
+        tmp *= o
+        tmp *= dh
+        dc += tmp
+        xp.multiply(dc, g, out=d_i)
+        xp.multiply(dc, cp, out=d_f)
+        xp.multiply(dc, i, out=d_g)
+        if g_res is not None:
+            dp += g_res[t, :, :4 * H]
+        # activation slopes: s (1 - s) for the sigmoid gates, 1 - g^2 for the tanh gate
+        xp.subtract(1, act, out=slope)
+        slope *= act
+        xp.multiply(g, g, out=tmp)
+        xp.subtract(1, tmp, out=slope[:, 2 * H:3 * H])
+        dp *= slope
+        dc *= f
+        dh = dp @ seq["w_hh"]
+    return [dh, dc], d_pre, d_pre, h_prev
 
 
 def weight_grads(ops, x, w_ih, gx, gh, h_prev, needs):

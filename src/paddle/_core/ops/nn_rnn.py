@@ -14,6 +14,8 @@ Paddle's `rnn` op) it is [T, B, 0] and the op has no gradient.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .. import state
@@ -69,11 +71,12 @@ def _rnn_meta(x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_reverse=F
             TensorMeta((T, batch, width), x.dtype))
 
 
+@functools.lru_cache(maxsize=64)
 def lstm_gate_scales(xp, H, dtype):
     """Per-column (scale, shift) over the 4H LSTM gates: sigmoid(v) = tanh(v / 2) / 2 + 1/2
     (the overflow-free form of the sigmoid op) for i, f and o, tanh(v) * 1 + 0 for g. Scaling
     the gate weights and biases by `scale` (powers of two: exact) lets one tanh cover all
-    gates."""
+    gates. Cached: callers share the arrays and must not modify them."""
     scale = xp.full(4 * H, 0.5, dtype)
     scale[2 * H:3 * H] = 1.0
     shift = xp.full(4 * H, 0.5, dtype)
@@ -309,8 +312,12 @@ def _numpy_grads(ctx, g_out, g_state, g_reserve, needs):
            "mask": None if ctx.mask is None else (ctx.mask._data != 0)[:, :, None].astype(work)}
     g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
     ops = B.ArrayMath(xp)
-    d_state, gx, gh, h_prev = B.backprop(ops, ctx.mode, seq, arr(g_out),
-                                         list(arr(g_state)), g_res, ctx.is_reverse)
+    if ctx.mode == "LSTM" and ctx.mask is None:
+        d_state, gx, gh, h_prev = B.lstm_backprop_arrays(xp, seq, arr(g_out), list(arr(g_state)),
+                                                         g_res, ctx.is_reverse)
+    else:
+        d_state, gx, gh, h_prev = B.backprop(ops, ctx.mode, seq, arr(g_out),
+                                             list(arr(g_state)), g_res, ctx.is_reverse)
     grads = B.weight_grads(ops, seq["x"], arr(ctx.w_ih), gx, gh, h_prev,
                            (needs[0],) + tuple(needs[2:]))
     dtype = ctx.x._data.dtype

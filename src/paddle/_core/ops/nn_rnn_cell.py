@@ -112,8 +112,10 @@ def _array_grads(ctx, g_h, g_c, g_reserve):
 def _cell_grads(ops, needs, x, h_prev, c_prev, w_ih, w_hh, reserve, g_h, g_c, g_reserve):
     """Gradients of x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh through one LSTM step."""
     H = w_hh.shape[1]
+    # w_hh None: the step skips the h_prev gradient's gemm
     (d_h, d_c), d_pre, _ = B.STEP_BACK["LSTM"](ops, reserve, [h_prev, c_prev], [g_h, g_c],
-                                               None, g_reserve, None, w_hh, H)
+                                               None, g_reserve, None,
+                                               w_hh if needs[1] else None, H)
     # each bias its own sum: leaf gradients must not share memory (accumulation is in place)
     return (ops.matmul(d_pre, w_ih) if needs[0] else None, d_h if needs[1] else None,
             d_c if needs[2] else None, ops.matmul(d_pre, x, True) if needs[3] else None,
