@@ -110,3 +110,37 @@ def test_print_refuses_bad_arguments(static_mode):
         paddle.static.Print(x)
     with pytest.raises(ValueError, match="print_phase"):
         paddle.static.Print(paddle.static.data("y", [2], "float32"), print_phase="sideways")
+
+
+def _static_fixture_tool():
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "make_static_fixtures.py")
+    spec = importlib.util.spec_from_file_location("make_static_fixtures", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_new_scope_trains_with_its_own_parameters_and_accumulators_as_in_paddle(static_mode):
+    """The fixture's code (tools/make_static_fixtures.py) run here gives real Paddle's numbers:
+    startup in a new Scope starts training over there, with fresh Adam moments, and the global
+    scope's parameters and moments continue where they were."""
+    import os
+    got = _static_fixture_tool().scope_accumulators(paddle, np)
+    want = np.load(os.path.join(os.path.dirname(__file__), "..", "fixtures", "static",
+                                "scope_accumulators.npz"))
+    assert sorted(got) == sorted(want.files)
+    for name in want.files:
+        np.testing.assert_allclose(got[name], want[name], rtol=1e-6, atol=1e-7, err_msg=name)
+    assert got["losses"][2] == got["losses"][0]  # the new scope started from the beginning
+
+
+def test_startup_program_resets_the_global_scope(static_mode):
+    main, loss = _program()
+    exe = paddle.static.Executor()
+    feed = {"x": np.ones((2, 3), "float32")}
+    first = exe.run(main, feed=feed, fetch_list=[loss])[0]
+    assert exe.run(main, feed=feed, fetch_list=[loss])[0] < first
+    exe.run(paddle.static.default_startup_program())
+    assert exe.run(main, feed=feed, fetch_list=[loss])[0] == first

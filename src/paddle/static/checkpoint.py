@@ -17,17 +17,20 @@ def register_optimizer(program, opt) -> None:
         optimizers.append(opt)
 
 
+def optimizer_tensors(opt) -> list:
+    """The accumulators and master weights `opt` keeps (Tensors named as Paddle names them)."""
+    state = opt._state
+    return ([acc for table in state.accumulators.values() for acc in table.values()]
+            + list(state.master_weights.values()))
+
+
 def optimizer_state(program) -> dict:
     """{name: ndarray} of the accumulators, master weights and learning rates of the program's
     optimizers."""
     out = {}
     for index, opt in enumerate(getattr(program, "optimizers", [])):
-        state = opt._state
-        for table in state.accumulators.values():
-            for acc in table.values():
-                out[acc.name] = np.array(acc._data)
-        for master in state.master_weights.values():
-            out[master.name] = np.array(master._data)
+        for tensor in optimizer_tensors(opt):
+            out[tensor.name] = np.array(tensor._data)
         out[f"learning_rate_{index}"] = np.array(opt.get_lr(), dtype="float32")
     return out
 

@@ -7,15 +7,16 @@ from .._core.ir.interpreter import Interpreter
 from .._core.tensor import Tensor
 from .._core.tracing import is_symbolic
 from . import program as _program
-from .scope import global_scope, parameters_from
+from . import startup
+from .scope import _GlobalScope, global_scope, parameters_from
 from .specialize import Specialized, needs_specializing
 
 
 class Executor:
     """Runs a Program with the given feeds and returns the fetched values as NumPy arrays.
 
-    The startup program needs no work here: parameters get their initial values when the
-    layer that owns them is created."""
+    Running a startup program gives the parameters and optimizer accumulators it initializes
+    their initial values in the run's scope (see startup.py)."""
 
     def __init__(self, place=None):
         self.place = place
@@ -28,6 +29,8 @@ class Executor:
         if getattr(program, "_compiled_from", None) is not None:
             program = program._compiled_from
         fetch_list = _as_list(fetch_list)
+        run_scope = scope if scope is not None else global_scope()
+        startup.initialize(program, run_scope, isinstance(run_scope, _GlobalScope))
         if not fetch_list and not program.data_ops():
             return []
         values = [_fetch_value(program, f) for f in fetch_list]
@@ -37,7 +40,7 @@ class Executor:
             _check_in_program(program, values)
             compiled = Specialized if needs_specializing(program) else Interpreter
             runner = self._cache[key] = compiled(program, values)
-        with parameters_from(scope if scope is not None else global_scope(), program):
+        with parameters_from(run_scope, program):
             results = runner.run(_feed_dict(feed))
         if return_numpy:
             return [_as_fetched(r) for r in results]

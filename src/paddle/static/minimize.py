@@ -14,7 +14,8 @@ from .._core.ir.host_op import HostOp, eager
 from .._core.tensor import wrap
 from .._core.tracing import symbolic
 from .backward import append_backward
-from .checkpoint import register_optimizer
+from . import startup
+from .checkpoint import optimizer_tensors, register_optimizer
 from .test_clone import mark_training_ops
 
 
@@ -40,6 +41,8 @@ def static_minimize(opt, loss, parameters=None, no_grad_set=None):
         with eager():  # Paddle creates the accumulators with the program, under its names
             for p, _ in pairs:
                 opt._ensure_state(p, options)
+    for tensor in optimizer_tensors(opt):
+        startup.remember(tensor)
     mark_training_ops(program, before)
     register_optimizer(program, opt)
     return ops, params_grads

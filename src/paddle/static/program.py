@@ -7,7 +7,7 @@ from .. import _static_mode
 from .._core.ir.core import Program as _IRProgram
 from .._core.ir.printer import print_program
 from .._core.tracing import Tracer
-from . import scope
+from . import scope, startup
 from .test_clone import copy_for_test
 
 
@@ -27,7 +27,7 @@ class Program(_IRProgram):
 
     def __init__(self):
         super().__init__()
-        self.tracer = Tracer(self)
+        self.tracer = _StaticTracer(self)
         self.random_seed = 0
         scope.register(self)
 
@@ -90,6 +90,16 @@ class Program(_IRProgram):
         twin.parameters = dict(self.parameters)
         twin.tracer._bound = dict(self.tracer._bound)
         return twin
+
+
+class _StaticTracer(Tracer):
+    """Records a static program; the parameters it reads join the startup program (as their
+    initializers do in Paddle's)."""
+
+    def bind(self, tensor):
+        if getattr(tensor, "_is_parameter", False) and id(tensor) not in self._bound:
+            startup.remember(tensor)
+        return super().bind(tensor)
 
 
 @contextlib.contextmanager

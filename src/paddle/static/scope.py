@@ -6,10 +6,11 @@ programs built so far (and any variable made with `var(name)`), and `get_tensor(
 `set(...)`s its data as Paddle's scope tensors do.
 
 A `Scope()` made by the user holds arrays of its own. `Executor.run(program, scope=s)` (or a run
-inside `scope_guard(s)`) runs the program with the parameters' values taken from `s` — a
-parameter `s` does not hold yet starts from the parameter's current value, as after Paddle's
-startup program — and leaves the values the run produced (optimizer updates, batch-norm
-statistics) in `s`, not in the parameters (see `parameters_from`)."""
+inside `scope_guard(s)`) runs the program with the values of its parameters and optimizer
+accumulators taken from `s` — one `s` does not hold yet starts from its initial value, as after
+running Paddle's startup program in `s` — and leaves the values the run produced (optimizer
+updates and moments, batch-norm statistics) in `s`, not in the tensors (see
+`parameters_from`)."""
 from __future__ import annotations
 
 import contextlib
@@ -18,6 +19,8 @@ import weakref
 import numpy as np
 
 from ..base.dense_tensor import DenseTensor, Storage
+from .checkpoint import optimizer_tensors
+from .startup import initial_value
 
 _PROGRAMS: weakref.WeakSet = weakref.WeakSet()
 
@@ -28,10 +31,15 @@ def register(program) -> None:
 
 
 def _parameter(name: str):
+    """The newest program's parameter or optimizer accumulator called `name`."""
     for program in sorted(_PROGRAMS, key=lambda p: -p.uid):
         tensor = program.parameters.get(name)
         if tensor is not None:
             return tensor
+        for opt in getattr(program, "optimizers", ()):
+            for tensor in optimizer_tensors(opt):
+                if tensor.name == name:
+                    return tensor
     return None
 
 
@@ -66,7 +74,8 @@ class Scope:
 
 
 class _GlobalScope(Scope):
-    """The default scope: the parameters of every static program, plus variables made here."""
+    """The default scope: the parameters and optimizer accumulators of every static program,
+    plus variables made here."""
 
     def find_var(self, name: str):
         tensor = _parameter(name)
@@ -135,17 +144,22 @@ def scope_guard(scope):
 
 @contextlib.contextmanager
 def parameters_from(scope, program):
-    """Inside the block `program`'s parameters hold `scope`'s values (the default global scope
-    is the parameters themselves); afterwards `scope` keeps what the run left in them and the
-    parameters get their own values back."""
+    """Inside the block `program`'s parameters, and the accumulators of its optimizers, hold
+    `scope`'s values (the default global scope is the tensors themselves); afterwards `scope`
+    keeps what the run left in them and the tensors get their own values back. A variable the
+    scope lacks starts from its initial value (see startup.py), else the tensor's current one."""
     if scope is None or isinstance(scope, _GlobalScope):
         yield
         return
+    tensors = dict(program.parameters)
+    for opt in getattr(program, "optimizers", ()):
+        tensors.update((t.name, t) for t in optimizer_tensors(opt))
     own = {}
-    for name, tensor in program.parameters.items():
+    for name, tensor in tensors.items():
         variable = scope.var(name)
         if isinstance(variable._tensor, Storage) and variable._tensor._data.size == 0:
-            variable._tensor._data = np.array(tensor._data)
+            start = initial_value(tensor)
+            variable._tensor._data = np.array(tensor._data if start is None else start)
         data = variable._tensor._data
         if data.shape != tensor._data.shape:
             raise ValueError(f"(Executor.run) the scope's variable '{name}' has shape "
@@ -156,7 +170,7 @@ def parameters_from(scope, program):
     try:
         yield
     finally:
-        for name, tensor in program.parameters.items():
+        for name, tensor in tensors.items():
             scope.find_var(name)._tensor._data = tensor._data
             tensor._data = own[name]
             tensor._version += 1
