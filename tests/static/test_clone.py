@@ -37,6 +37,30 @@ def test_dropout_runs_as_identity_or_scale(static_mode):
     assert set(np.unique(trained / value)) <= {0.0, 2.0}
 
 
+def test_dropout_along_axes_evaluates_in_the_clone(static_mode):
+    """Dropout along `axis` is several ops (uniform draw, compare, multiply); the clone reads
+    its evaluation form instead. (Paddle 3.3 cannot compare here: its PIR Program.clone takes
+    no for_test, and its legacy static dropout with axis fails to build.)"""
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 4], "float32")
+        up = paddle.nn.functional.dropout(x, 0.5, axis=1)
+        down = paddle.nn.functional.dropout(x, 0.25, axis=1, mode="downscale_in_infer")
+        total = (up + down).sum()
+    test = main.clone(for_test=True)
+    value = np.arange(8, dtype="float32").reshape(2, 4) + 1
+    got_up, got_down, got_total = paddle.static.Executor().run(
+        test, feed={"x": value}, fetch_list=[up, down, total])
+    np.testing.assert_array_equal(got_up, value)
+    np.testing.assert_allclose(got_down, value * 0.75, rtol=1e-6)
+    np.testing.assert_allclose(got_total, (value * 1.75).sum(), rtol=1e-6)
+    assert "pd_op.uniform" not in _names(test)
+    trained = paddle.static.Executor().run(main, feed={"x": value}, fetch_list=[up])[0]
+    ratios = trained / value
+    assert set(np.unique(ratios)) <= {0.0, 2.0}
+    assert (ratios == ratios[:1]).all()  # one decision per column, shared by the rows
+
+
 def test_clone_after_minimize_prunes_training_and_keeps_statistics(static_mode):
     main = paddle.static.Program()
     with paddle.static.program_guard(main):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numbers
 import warnings
 
+from ..._core import state
 from ..._core.autograd.grad_mode import is_grad_enabled
 from ..._core.ops import nn_dropout as D
 from ..._core.tensor import Tensor
@@ -88,6 +89,14 @@ def _dropout_along(x, p, axis, training, inplace, mode):
     if min(axes) < 0 or max(axes) > x.ndim - 1:
         raise ValueError(f"(dropout) axis value should be greater than or equal to 0 and less "
                          f"than dimensions of x:{x.ndim}, but get axis value:{max(axes)}")
+    if state.tracer is not None:  # a for_test clone of a static program evaluates instead
+        from ...static.test_clone import training_branch
+        return training_branch(lambda: _drop_along(x, p, axes, mode),
+                               lambda: x * (1 - p) if mode == "downscale_in_infer" else x)
+    return _drop_along(x, p, axes, mode)
+
+
+def _drop_along(x, p, axes, mode):
     mask_shape = [x.shape[i] if i in axes else 1 for i in range(x.ndim)]
     keep = _keep_mask(mask_shape, p, x.dtype)
     scaled = x * (1 / (1 - p)) if mode == "upscale_in_train" else x
