@@ -79,6 +79,18 @@ def test_flatten_over_the_unknown_batch_keeps_it_unknown():
             '(tensor<-1x3x4xf32>) -> tensor<-1x4xf32>') in text
 
 
+def test_dropout_along_the_unknown_batch_draws_one_decision_per_row_like_eager():
+    f = paddle.jit.to_static(lambda x: paddle.nn.functional.dropout(x, 0.5, axis=0),
+                             input_spec=[InputSpec([None, 3], "float32", "x")])
+    x = paddle.ones([6, 3])
+    paddle.seed(5)
+    got = f(x).numpy()
+    paddle.seed(5)
+    want = paddle.nn.functional.dropout(x, 0.5, axis=0).numpy()
+    np.testing.assert_array_equal(got, want)
+    assert set(np.unique(got)) <= {0.0, 2.0} and (got == got[:, :1]).all()
+
+
 def test_input_spec_violation_is_a_clear_error():
     net = paddle.jit.to_static(MLP(), input_spec=[InputSpec([None, 3], "float32", "x")])
     with pytest.raises(ValueError, match=r"'x'.*\[2, 5\].*InputSpec"):

@@ -8,9 +8,11 @@ from __future__ import annotations
 import numbers
 import warnings
 
+from ..._core import dtype as _dt
 from ..._core import state
 from ..._core.autograd.grad_mode import is_grad_enabled
 from ..._core.ops import nn_dropout as D
+from ..._core.ops import random as R
 from ..._core.tensor import Tensor
 from ...tensor._arg_forms import aliases
 from ...tensor._convert import cast_to, require_tensor
@@ -98,14 +100,20 @@ def _dropout_along(x, p, axis, training, inplace, mode):
 
 def _drop_along(x, p, axes, mode):
     mask_shape = [x.shape[i] if i in axes else 1 for i in range(x.ndim)]
-    keep = _keep_mask(mask_shape, p, x.dtype)
+    keep = _keep_mask(mask_shape, p, x.dtype, x)
     scaled = x * (1 / (1 - p)) if mode == "upscale_in_train" else x
     return scaled * keep
 
 
-def _keep_mask(shape, p: float, dtype):
-    """1 with probability 1 - p, else 0, drawn as uniform >= p like Paddle."""
-    draw = uniform(shape, dtype="float32", min=0.0, max=1.0)
+def _keep_mask(shape, p: float, dtype, x):
+    """1 with probability 1 - p, else 0, drawn as uniform >= p like Paddle. A program whose
+    mask has dims known only at run time draws in the shape of a slice of x (index 0 along the
+    dims the mask is shared over), so the draw keeps those dims unknown."""
+    if -1 in shape:
+        like = x[tuple(slice(None) if size != 1 else slice(0, 1) for size in shape)]
+        draw = R.uniform(like, list(shape), _dt.float32, 0.0, 1.0, 0)
+    else:
+        draw = uniform(shape, dtype="float32", min=0.0, max=1.0)
     return cast_to(draw >= p, dtype)
 
 
@@ -175,7 +183,7 @@ def _alpha_dropout(api, x, p, training, per_channel):
         shape = list(x.shape[:2]) + [1] * (x.ndim - 2)
     else:
         shape = list(x.shape)
-    keep = _keep_mask(shape, p, x.dtype)
+    keep = _keep_mask(shape, p, x.dtype, x)
     return (x * keep + (1 - keep) * saturation) * a + b
 
 
