@@ -160,14 +160,14 @@ def scatter(small, w, strides, pads, dilations, groups, big_sizes):
         return np.zeros((n, groups * cg) + tuple(big_sizes), small.dtype)
     kernel = tuple(w.shape[2:])
     weights = np.swapaxes(w.reshape(groups, w.shape[0] // groups, -1), 1, 2)
-    if any(s != 1 for s in strides):
+    padded = padded_sizes(pads, big_sizes, out_sizes, strides, kernel, dilations)
+    if not _widen_for_col2im(weights.shape, small.shape, padded, strides):
         cols = group_matmul(weights, channels_major(small, groups))
         cols = cols.reshape((groups * cg,) + kernel + (n,) + tuple(out_sizes))
         return col2im(cols, strides, pads, dilations, big_sizes)
-    # Unit strides: widen every spatial dim but the first to the padded image's size (the new
-    # columns are zeros). Flattened, each tap's block is then one contiguous run of the padded
-    # image, so col2im adds long runs instead of short rows.
-    padded = padded_sizes(pads, big_sizes, out_sizes, strides, kernel, dilations)
+    # Widen every spatial dim but the first to the padded image's size (the new columns are
+    # zeros). Flattened, each tap's block is then one contiguous run of the padded image, so
+    # col2im adds long runs instead of short rows.
     small = pad_zeros(small, [(0, 0)] + [(0, p - o) for p, o in zip(padded[1:], out_sizes[1:])])
     cols = group_matmul(weights, channels_major(small, groups))
     run = out_sizes[0] * math.prod(padded[1:])
@@ -182,6 +182,19 @@ def scatter(small, w, strides, pads, dilations, groups, big_sizes):
     image = flat[:, :, :plane].reshape((groups * cg, n) + padded)
     crop = (slice(None),) * 2 + tuple(slice(b, b + s) for (b, _), s in zip(pads, big_sizes))
     return np.ascontiguousarray(np.swapaxes(image[crop], 0, 1))
+
+
+def _widen_for_col2im(weights_shape, small_shape, padded, strides) -> bool:
+    """Whether scatter's product should run over widened outputs (unit strides only): always
+    for products small enough that col2im's short rows dominate, and for large ones (where
+    the product dominates) only when the widening adds little work."""
+    if any(s != 1 for s in strides):
+        return False
+    g, rows, depth = weights_shape
+    out_sizes = small_shape[2:]
+    product = g * rows * depth * small_shape[0] * math.prod(out_sizes)
+    extra = math.prod(padded[1:]) / math.prod(out_sizes[1:])
+    return product < LARGE_PRODUCT or extra <= 1.0625
 
 
 def padded_sizes(pads, big_sizes, out_sizes, strides, kernel, dilations) -> tuple:
