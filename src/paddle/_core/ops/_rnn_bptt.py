@@ -42,9 +42,6 @@ class ArrayMath:
     def sum_rows(a):
         return a.sum(axis=(0, 1))
 
-    @staticmethod
-    def sum_batch(a):
-        return a.sum(axis=0)
 
     @staticmethod
     def positive(y):
@@ -188,14 +185,13 @@ def backprop(ops, mode, seq, g_out, g_state, g_res, is_reverse):
 
 def lstm_backprop_arrays(xp, seq, g_out, g_state, g_res, is_reverse):
     """backprop() for an unmasked LSTM on arrays, the fast path of a plain backward: the
-    pre-activation gradients go straight into one [T, B, 4H] buffer and the per-step math runs
-    in place on reused scratch arrays (fresh temporaries cost more than the arithmetic)."""
+    pre-activation gradients go straight into one [T, B, 4H] buffer and each step runs in
+    place on reused scratch arrays (fresh temporaries cost more than the arithmetic)."""
     H, res = seq["H"], seq["reserve"]
     T, batch = res.shape[:2]
     d_pre = xp.empty((T, batch, 4 * H), res.dtype)
     h_prev = xp.empty((T, batch, H), res.dtype)
-    slope = xp.empty((batch, 4 * H), res.dtype)
-    tc, tmp = xp.empty((batch, H), res.dtype), xp.empty((batch, H), res.dtype)
+    scratch = lstm_scratch(xp, batch, H, res.dtype)
     dh, dc = (g.copy() for g in g_state)
     for t in range(T) if is_reverse else range(T - 1, -1, -1):
         before = t + 1 if is_reverse else t - 1
@@ -204,35 +200,51 @@ def lstm_backprop_arrays(xp, seq, g_out, g_state, g_res, is_reverse):
         else:
             hp, cp = seq["state0"]
         h_prev[t] = hp
-        row, dp = res[t], d_pre[t]
-        act = row[:, :4 * H]
-        i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
-        d_i, d_f, d_g, d_o = (dp[:, k * H:(k + 1) * H] for k in range(4))
         dh += g_out[t]
-        if g_res is not None:
-            dh += g_res[t, :, 4 * H:5 * H]
-            dc += g_res[t, :, 5 * H:]
-        xp.tanh(row[:, 5 * H:], out=tc)  # the stored c is f * c_prev + i * g exactly
-        xp.multiply(dh, tc, out=d_o)
-        xp.multiply(tc, tc, out=tmp)
-        xp.subtract(1, tmp, out=tmp)
-        tmp *= o
-        tmp *= dh
-        dc += tmp
-        xp.multiply(dc, g, out=d_i)
-        xp.multiply(dc, cp, out=d_f)
-        xp.multiply(dc, i, out=d_g)
-        if g_res is not None:
-            dp += g_res[t, :, :4 * H]
-        # activation slopes: s (1 - s) for the sigmoid gates, 1 - g^2 for the tanh gate
-        xp.subtract(1, act, out=slope)
-        slope *= act
-        xp.multiply(g, g, out=tmp)
-        xp.subtract(1, tmp, out=slope[:, 2 * H:3 * H])
-        dp *= slope
-        dc *= f
-        dh = dp @ seq["w_hh"]
+        lstm_step_arrays(xp, res[t], cp, dh, dc, None if g_res is None else g_res[t],
+                         d_pre[t], scratch)
+        dh = d_pre[t] @ seq["w_hh"]
     return [dh, dc], d_pre, d_pre, h_prev
+
+
+def lstm_scratch(xp, batch, H, dtype):
+    """The reused arrays of lstm_step_arrays."""
+    return xp.empty((batch, 4 * H), dtype), xp.empty((batch, H), dtype), \
+        xp.empty((batch, H), dtype)
+
+
+def lstm_step_arrays(xp, row, c_prev, dh, dc, g_row, dp, scratch) -> None:
+    """One unmasked LSTM step backwards, in place. row: the step's reserve row (i f g o h c);
+    dh, dc: the cotangents of its h and c (the caller's own arrays; dh is used up, dc becomes
+    the gradient of c_prev); g_row: the cotangent of the reserve row or None; the gate
+    pre-activation gradient is written into dp."""
+    H = c_prev.shape[-1]
+    slope, tc, tmp = scratch
+    act = row[:, :4 * H]
+    i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
+    d_i, d_f, d_g, d_o = (dp[:, k * H:(k + 1) * H] for k in range(4))
+    if g_row is not None:
+        dh += g_row[:, 4 * H:5 * H]
+        dc += g_row[:, 5 * H:]
+    xp.tanh(row[:, 5 * H:], out=tc)  # the stored c is f * c_prev + i * g exactly
+    xp.multiply(dh, tc, out=d_o)
+    xp.multiply(tc, tc, out=tmp)
+    xp.subtract(1, tmp, out=tmp)
+    tmp *= o
+    tmp *= dh
+    dc += tmp
+    xp.multiply(dc, g, out=d_i)
+    xp.multiply(dc, c_prev, out=d_f)
+    xp.multiply(dc, i, out=d_g)
+    if g_row is not None:
+        dp += g_row[:, :4 * H]
+    # activation slopes: s (1 - s) for the sigmoid gates, 1 - g^2 for the tanh gate
+    xp.subtract(1, act, out=slope)
+    slope *= act
+    xp.multiply(g, g, out=tmp)
+    xp.subtract(1, tmp, out=slope[:, 2 * H:3 * H])
+    dp *= slope
+    dc *= f
 
 
 def weight_grads(ops, x, w_ih, gx, gh, h_prev, needs):

@@ -22,8 +22,6 @@ from .nn_norm import any_nonzero, eager_rule
 from .nn_rnn import expect, lstm_gate_scales
 from .registry import OPAQUE, defop
 
-_ARRAYS = B.ArrayMath(xp)
-
 
 def _cell_meta(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
     if x.ndim != 2:
@@ -71,46 +69,57 @@ def lstm_cell(xp, x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
     hidden = h_prev @ w_hh.T
     hidden += b_hh
     pre += hidden
+    # in place on the contiguous gates (ufuncs over a strided reserve view run slower)
     scale, shift = lstm_gate_scales(xp, H, pre.dtype)
-    reserve = xp.empty((x.shape[0], 6 * H), pre.dtype)
-    act = reserve[:, :4 * H]
     pre *= scale
-    xp.tanh(pre, out=act)
-    act *= scale
-    act += shift
-    i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
-    c = reserve[:, 5 * H:]
-    xp.multiply(f, c_prev, out=c)
+    xp.tanh(pre, out=pre)
+    pre *= scale
+    pre += shift
+    i, f, g, o = (pre[:, k * H:(k + 1) * H] for k in range(4))
+    c = f * c_prev
     c += i * g
-    h = reserve[:, 4 * H:5 * H]
-    xp.tanh(c, out=h)
+    h = xp.tanh(c)
     h *= o
-    return h.astype(dtype), c.astype(dtype), reserve.astype(dtype, copy=False)
+    reserve = xp.concatenate([pre, h, c], axis=1)
+    return h.astype(dtype, copy=False), c.astype(dtype, copy=False), \
+        reserve.astype(dtype, copy=False)
 
 
 @lstm_cell.grad(save="x h_prev c_prev w_ih w_hh reserve")
 def _(ctx, g_h, g_c, g_reserve):
     if eager_rule():
         return _array_grads(ctx, g_h, g_c, g_reserve)
-    return _cell_grads(B.TensorMath, ctx.needs_grad, ctx.x, ctx.h_prev, ctx.c_prev, ctx.w_ih,
-                       ctx.w_hh, ctx.reserve, g_h, g_c, g_reserve)
+    return _tensor_grads(ctx.needs_grad, ctx.x, ctx.h_prev, ctx.c_prev, ctx.w_ih, ctx.w_hh,
+                         ctx.reserve, g_h, g_c, g_reserve)
 
 
 def _array_grads(ctx, g_h, g_c, g_reserve):
+    """The plain-backward fast path: rnn_layer's in-place array step."""
     dtype = ctx.x._data.dtype
 
     def arr(t):
         return t._data.astype("float32") if dtype in K.LOW_PRECISION else t._data
 
-    g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
-    grads = _cell_grads(_ARRAYS, ctx.needs_grad, arr(ctx.x), arr(ctx.h_prev),
-                        arr(ctx.c_prev), arr(ctx.w_ih), arr(ctx.w_hh), arr(ctx.reserve),
-                        arr(g_h), arr(g_c), g_res)
+    x, h_prev, c_prev, reserve = arr(ctx.x), arr(ctx.h_prev), arr(ctx.c_prev), arr(ctx.reserve)
+    batch, H = c_prev.shape
+    d_pre = xp.empty((batch, 4 * H), reserve.dtype)
+    d_c = arr(g_c).astype(reserve.dtype)  # copies: the step works in place
+    B.lstm_step_arrays(xp, reserve, c_prev, arr(g_h).astype(reserve.dtype), d_c,
+                       arr(g_reserve) if any_nonzero(g_reserve) else None, d_pre,
+                       B.lstm_scratch(xp, batch, H, reserve.dtype))
+    needs = ctx.needs_grad
+    # each bias its own sum: leaf gradients must not share memory (accumulation is in place)
+    grads = (d_pre @ arr(ctx.w_ih) if needs[0] else None,
+             d_pre @ arr(ctx.w_hh) if needs[1] else None, d_c if needs[2] else None,
+             d_pre.T @ x if needs[3] else None, d_pre.T @ h_prev if needs[4] else None,
+             d_pre.sum(axis=0) if needs[5] else None, d_pre.sum(axis=0) if needs[6] else None)
     return tuple(None if g is None else wrap(g.astype(dtype, copy=False)) for g in grads)
 
 
-def _cell_grads(ops, needs, x, h_prev, c_prev, w_ih, w_hh, reserve, g_h, g_c, g_reserve):
-    """Gradients of x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh through one LSTM step."""
+def _tensor_grads(needs, x, h_prev, c_prev, w_ih, w_hh, reserve, g_h, g_c, g_reserve):
+    """Gradients of x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh through one LSTM step, as
+    differentiable paddle ops (a second-order graph or a traced program)."""
+    ops = B.TensorMath
     H = w_hh.shape[1]
     # w_hh None: the step skips the h_prev gradient's gemm
     (d_h, d_c), d_pre, _ = B.STEP_BACK["LSTM"](ops, reserve, [h_prev, c_prev], [g_h, g_c],

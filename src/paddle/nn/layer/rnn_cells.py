@@ -236,13 +236,15 @@ class LSTMCell(_GatedCell):
     def _fusable(self, inputs, pre_hidden, pre_cell) -> bool:
         """Whether the one-kernel lstm_cell computes this step with the composite's numbers:
         2-D float32/float64 inputs of the weights' dtype (low precision rounds after every
-        op of the composite), matching states, biases present and no projection."""
+        op of the composite), states of one shape, biases present and no projection."""
         dtype = self.weight_ih.dtype
-        return (not self.proj_size and dtype in _FUSED_DTYPES and self.bias_ih is not None
-                and self.bias_hh is not None and isinstance(inputs, Tensor)
-                and inputs.ndim == 2 and inputs.dtype == dtype
-                and all(isinstance(s, Tensor) and s.ndim == 2 and s.dtype == dtype
-                        and s.shape[-1] == self.hidden_size for s in (pre_hidden, pre_cell)))
+        if self.proj_size or dtype not in _FUSED_DTYPES or self.bias_ih is None \
+                or self.bias_hh is None:
+            return False
+        for t in (inputs, pre_hidden, pre_cell):
+            if not isinstance(t, Tensor) or t.ndim != 2 or t.dtype != dtype:
+                return False
+        return pre_hidden.shape == pre_cell.shape
 
     @property
     def state_shape(self):
