@@ -70,21 +70,38 @@ def _samples(rng, dtype):
 entry("rnn_layer", _samples, ref=_rnn_ref, rtol=1e-5, atol=1e-5)
 
 
-def _lstm_cell_ref(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
-    (h, c), acts = _cell("LSTM", x, [h_prev, c_prev], w_ih, w_hh, b_ih, b_hh)
-    return h, c, np.concatenate(acts + [h, c], axis=-1)
+def _step_ref(mode):
+    def ref(x, *rest):
+        S = _STATES[mode]
+        states, (w_ih, w_hh, b_ih, b_hh) = list(rest[:S]), rest[S:S + 4]
+        activation = rest[S + 4:]  # simple_rnn_cell's attribute
+        step_mode = "RNN_RELU" if activation == ("relu",) else mode
+        new, acts = _cell(step_mode, x, states, w_ih, w_hh, b_ih, b_hh)
+        return (*new, np.concatenate(acts + new, axis=-1))
+    return ref
 
 
-def _lstm_cell_samples(rng, dtype):
-    def arr(*shape):
-        return rng.uniform(-1, 1, shape).astype(dtype)
+def _step_samples(mode, attrs=()):
+    def make(rng, dtype):
+        def arr(*shape):
+            return rng.uniform(-1, 1, shape).astype(dtype)
 
-    def step(batch, size=2, H=3):
-        return (arr(batch, size), arr(batch, H), arr(batch, H), arr(4 * H, size),
-                arr(4 * H, H), arr(4 * H), arr(4 * H))
+        def step(batch, size=2, H=3):
+            G = _GATES[mode] * H
+            states = tuple(arr(batch, H) for _ in range(_STATES[mode]))
+            return (arr(batch, size), *states, arr(G, size), arr(G, H), arr(G), arr(G))
 
-    return [Sample(step(3), name="batch 3"), Sample(step(1, size=4, H=2), name="batch 1"),
-            Sample(step(0), name="empty batch")]
+        samples = [Sample(step(3), attrs, name="batch 3"),
+                   Sample(step(1, size=4, H=2), attrs, name="batch 1"),
+                   Sample(step(0), attrs, name="empty batch")]
+        if attrs:  # the relu cell: values away from the kink, for the numeric gradients
+            relu = step(4)
+            samples.append(Sample(relu, ("relu",), name="relu"))
+        return samples
+    return make
 
 
-entry("lstm_cell", _lstm_cell_samples, ref=_lstm_cell_ref, rtol=1e-5, atol=1e-5)
+entry("lstm_cell", _step_samples("LSTM"), ref=_step_ref("LSTM"), rtol=1e-5, atol=1e-5)
+entry("gru_cell", _step_samples("GRU"), ref=_step_ref("GRU"), rtol=1e-5, atol=1e-5)
+entry("simple_rnn_cell", _step_samples("RNN_TANH", ("tanh",)), ref=_step_ref("RNN_TANH"),
+      rtol=1e-5, atol=1e-5)

@@ -42,6 +42,10 @@ class ArrayMath:
     def sum_rows(a):
         return a.sum(axis=(0, 1))
 
+    @staticmethod
+    def sum_batch(a):
+        return a.sum(axis=0)
+
 
     @staticmethod
     def positive(y):
@@ -133,7 +137,7 @@ def _gru_back(ops, res, prev, d_state, g_out, g_res, m, w_hh, H):
         d_r, d_hc = d_r + g_res[..., :H], d_hc + g_res[..., 3 * H:4 * H]
     d_rpre, d_zpre = d_r * r * (1 - r), d_z * z * (1 - z)
     d_hgates = ops.concat([d_rpre, d_zpre, d_hc])
-    dh_prev = _carry(ops.matmul(d_hgates, w_hh) + dh_new * z, carry)
+    dh_prev = None if w_hh is None else _carry(ops.matmul(d_hgates, w_hh) + dh_new * z, carry)
     return [dh_prev], ops.concat([d_rpre, d_zpre, d_cpre]), d_hgates
 
 
@@ -147,10 +151,15 @@ def _simple_back(relu):
         if g_res is not None:
             d_y = d_y + g_res[..., :H]
         d_pre = d_y * ops.positive(y) if relu else d_y * (1 - y * y)
-        return [_carry(ops.matmul(d_pre, w_hh), carry)], d_pre, d_pre
+        dh_prev = None if w_hh is None else _carry(ops.matmul(d_pre, w_hh), carry)
+        return [dh_prev], d_pre, d_pre
     return back
 
 
+# One step backwards per mode: (ops, reserve row, previous states, state cotangents, output
+# cotangent or None, reserve-row cotangent or None, mask column or None, w_hh, H) ->
+# (previous-state gradients, input-gate gradient, hidden-gate gradient). With w_hh None the
+# previous h's gradient (a gemm) is skipped and comes back as None.
 STEP_BACK = {"LSTM": _lstm_back, "GRU": _gru_back, "RNN_TANH": _simple_back(False),
              "RNN_RELU": _simple_back(True)}
 

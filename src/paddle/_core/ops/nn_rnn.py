@@ -101,7 +101,9 @@ def _lstm_step(xp, pre, state, row, H, scales, into):
     return into
 
 
-def _gru_step(xp, pre_x, hg, state, act, H):
+def gru_step(xp, pre_x, hg, state, act, H):
+    """One GRU step from pre_x = x W_ih^T + b_ih and hg = h W_hh^T + b_hh: the activations
+    r, z, c and the hidden part of c (hc) go into act[:, :4H]; returns [new h]."""
     act[:, :2 * H] = _sigmoid(xp, pre_x[:, :2 * H] + hg[:, :2 * H])
     r, z = act[:, :H], act[:, H:2 * H]
     act[:, 3 * H:4 * H] = hg[:, 2 * H:]
@@ -122,7 +124,7 @@ def _step(xp, mode, x_gates, state, weights, row, H, into):
     hg = state[0] @ w_hh_t
     if mode == "GRU":
         hg += b_hh
-        return _gru_step(xp, x_gates, hg, state, row, H)
+        return gru_step(xp, x_gates, hg, state, row, H)
     hg += x_gates
     if mode == "LSTM":
         return _lstm_step(xp, hg, state, row, H, weights[2], into)

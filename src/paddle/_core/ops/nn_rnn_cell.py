@@ -1,15 +1,17 @@
-"""lstm_cell: one LSTM step as one kernel, so an LSTMCell call is one autograd node instead of
-the ~14 of its composite form (two matmuls, bias adds, split, three sigmoids, two tanhs, the
-products and the sum).
+"""One recurrent step as one kernel, so a cell call is one autograd node instead of the many of
+its composite form (an LSTMCell's is ~14: two matmuls, bias adds, split, three sigmoids, two
+tanhs, the products and the sum).
 
-    lstm_cell(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh) -> h [B, H], c [B, H], reserve [B, 6H]
+    lstm_cell(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh) -> h, c [B, H], reserve [B, 6H]
+    gru_cell(x, h_prev, w_ih, w_hh, b_ih, b_hh) -> h [B, H], reserve [B, 5H]
+    simple_rnn_cell(x, h_prev, w_ih, w_hh, b_ih, b_hh, activation) -> h [B, H], reserve [B, 2H]
 
-The numbers are the composite cell's, operation for operation: gates = (x W_ih^T + b_ih) +
-(h_prev W_hh^T + b_hh) in Paddle's order i, f, g, o; sigmoid(v) = tanh(v / 2) / 2 + 1/2 as the
-sigmoid op computes it; c = f * c_prev + i * g; h = o * tanh(c). `reserve` is one rnn_layer
-reserve row (the activations i f g o, then h and c), so the backward is rnn_layer's per-step
-rule from _rnn_bptt, on NumPy arrays for a plain backward and on Tensors when a second-order
-graph is recorded or a program traced.
+The numbers are the composite cells', operation for operation: projections (x W_ih^T + b_ih)
+and (h_prev W_hh^T + b_hh), Paddle's gate orders (LSTM i, f, g, o; GRU r, z, c with the reset
+gate applied after the hidden matmul), sigmoid(v) = tanh(v / 2) / 2 + 1/2 as the sigmoid op
+computes it, relu as fmax(v, 0). `reserve` is one rnn_layer reserve row (nn_rnn.RESERVE), so
+the backward is rnn_layer's per-step rule from _rnn_bptt: on NumPy arrays for a plain backward
+(in place for LSTM), on Tensors when a second-order graph is recorded or a program traced.
 """
 from __future__ import annotations
 
@@ -19,56 +21,79 @@ from ..tensor import wrap
 from . import _kernel_utils as K
 from . import _rnn_bptt as B
 from .nn_norm import any_nonzero, eager_rule
-from .nn_rnn import expect, lstm_gate_scales
+from .nn_rnn import GATES, RESERVE, expect, gru_step, lstm_gate_scales
 from .registry import OPAQUE, defop
 
+_STATE_NAMES = ("h_prev", "c_prev")
 
-def _cell_meta(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
+
+def _step_meta(op, mode, x, states, w_ih, w_hh, b_ih, b_hh):
     if x.ndim != 2:
-        raise ValueError(f"(lstm_cell) x must be 2-D [batch_size, input_size], but received "
-                         f"shape {list(x.shape)}.")
+        raise ValueError(f"({op}) x must be 2-D [batch_size, input_size], but received shape "
+                         f"{list(x.shape)}.")
     if not x.dtype.is_floating_point:
-        raise TypeError(f"(lstm_cell) x must be a floating-point tensor, but received "
+        raise TypeError(f"({op}) x must be a floating-point tensor, but received "
                         f"{x.dtype.name}.")
     batch, size = x.shape
     H = w_hh.shape[-1] if w_hh.ndim else -1
-    gates = 4 * H if H != -1 else -1
-    for name, meta, shape in (("h_prev", h_prev, (batch, H)), ("c_prev", c_prev, (batch, H)),
-                              ("w_ih", w_ih, (gates, size)), ("w_hh", w_hh, (gates, H)),
+    gates = GATES[mode] * H if H != -1 else -1
+    for name, meta in zip(_STATE_NAMES, states):
+        expect(op, name, meta, (batch, H), x.dtype)
+    for name, meta, shape in (("w_ih", w_ih, (gates, size)), ("w_hh", w_hh, (gates, H)),
                               ("b_ih", b_ih, (gates,)), ("b_hh", b_hh, (gates,))):
-        expect("lstm_cell", name, meta, shape, x.dtype)
+        expect(op, name, meta, shape, x.dtype)
     state = TensorMeta((batch, H), x.dtype)
-    return state, state, TensorMeta((batch, 6 * H if H != -1 else -1), x.dtype)
+    width = RESERVE[mode] * H if H != -1 else -1
+    return (state,) * len(states) + (TensorMeta((batch, width), x.dtype),)
 
 
-def _check(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh) -> None:
+def _check(op, mode, x, states, w_ih, w_hh, b_ih, b_hh) -> None:
     """Shape and dtype agreement, tested on the arrays (cheap); infer_meta explains a failure
     (NumPy would otherwise broadcast or promote silently)."""
-    arrays = (x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh)
+    arrays = (x, *states, w_ih, w_hh, b_ih, b_hh)
+    h_prev = states[0]
     batch, H = h_prev.shape if h_prev.ndim == 2 else (-1, -1)
-    shapes_ok = (x.ndim == 2 and x.shape[0] == batch and c_prev.shape == (batch, H)
-                 and w_ih.shape == (4 * H, x.shape[1]) and w_hh.shape == (4 * H, H)
-                 and b_ih.shape == b_hh.shape == (4 * H,))
+    gates = GATES[mode] * H
+    shapes_ok = (x.ndim == 2 and x.shape[0] == batch
+                 and all(s.shape == (batch, H) for s in states)
+                 and w_ih.shape == (gates, x.shape[1]) and w_hh.shape == (gates, H)
+                 and b_ih.shape == b_hh.shape == (gates,))
     if not shapes_ok or any(a.dtype != x.dtype for a in arrays):
         from ..meta import meta_of
-        _cell_meta(*(meta_of(a) for a in arrays))
-        raise ValueError("(lstm_cell) inputs of inconsistent shapes or dtypes.")
+        _step_meta(op, mode, meta_of(x), [meta_of(s) for s in states],
+                   *(meta_of(a) for a in (w_ih, w_hh, b_ih, b_hh)))
+        raise ValueError(f"({op}) inputs of inconsistent shapes or dtypes.")
+
+
+def _work(arrays):
+    """float16/bfloat16 computed in float32 (rounded once at the end)."""
+    if arrays[0].dtype in K.LOW_PRECISION:
+        return [a.astype("float32") for a in arrays]
+    return arrays
+
+
+def _projections(x, h_prev, w_ih, w_hh, b_ih, b_hh):
+    x_part = x @ w_ih.T
+    x_part += b_ih
+    h_part = h_prev @ w_hh.T
+    h_part += b_hh
+    return x_part, h_part
+
+
+def _lstm_meta(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
+    return _step_meta("lstm_cell", "LSTM", x, [h_prev, c_prev], w_ih, w_hh, b_ih, b_hh)
 
 
 @defop("lstm_cell", "x h_prev c_prev w_ih w_hh b_ih b_hh", ("h", "c", "reserve"),
-       infer_meta=_cell_meta, pattern=OPAQUE)
+       infer_meta=_lstm_meta, pattern=OPAQUE)
 def lstm_cell(xp, x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
-    _check(x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh)
+    _check("lstm_cell", "LSTM", x, [h_prev, c_prev], w_ih, w_hh, b_ih, b_hh)
     dtype = x.dtype
-    if dtype in K.LOW_PRECISION:  # computed in float32, rounded once at the end
-        x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh = (
-            a.astype("float32") for a in (x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh))
+    x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh = _work([x, h_prev, c_prev, w_ih, w_hh, b_ih,
+                                                       b_hh])
     H = w_hh.shape[1]
-    pre = x @ w_ih.T
-    pre += b_ih
-    hidden = h_prev @ w_hh.T
-    hidden += b_hh
-    pre += hidden
+    pre, h_part = _projections(x, h_prev, w_ih, w_hh, b_ih, b_hh)
+    pre += h_part
     # in place on the contiguous gates (ufuncs over a strided reserve view run slower)
     scale, shift = lstm_gate_scales(xp, H, pre.dtype)
     pre *= scale
@@ -85,49 +110,109 @@ def lstm_cell(xp, x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh):
         reserve.astype(dtype, copy=False)
 
 
+def _gru_meta(x, h_prev, w_ih, w_hh, b_ih, b_hh):
+    return _step_meta("gru_cell", "GRU", x, [h_prev], w_ih, w_hh, b_ih, b_hh)
+
+
+@defop("gru_cell", "x h_prev w_ih w_hh b_ih b_hh", ("h", "reserve"), infer_meta=_gru_meta,
+       pattern=OPAQUE)
+def gru_cell(xp, x, h_prev, w_ih, w_hh, b_ih, b_hh):
+    _check("gru_cell", "GRU", x, [h_prev], w_ih, w_hh, b_ih, b_hh)
+    dtype = x.dtype
+    x, h_prev, w_ih, w_hh, b_ih, b_hh = _work([x, h_prev, w_ih, w_hh, b_ih, b_hh])
+    H = w_hh.shape[1]
+    reserve = xp.empty((x.shape[0], 5 * H), h_prev.dtype)
+    (h,) = gru_step(xp, *_projections(x, h_prev, w_ih, w_hh, b_ih, b_hh), [h_prev], reserve, H)
+    reserve[:, 4 * H:] = h
+    return h.astype(dtype, copy=False), reserve.astype(dtype, copy=False)
+
+
+def _simple_meta(x, h_prev, w_ih, w_hh, b_ih, b_hh, activation="tanh"):
+    return _step_meta("simple_rnn_cell", _simple_mode(activation), x, [h_prev], w_ih, w_hh,
+                      b_ih, b_hh)
+
+
+def _simple_mode(activation):
+    if activation not in ("tanh", "relu"):
+        raise ValueError(f"(simple_rnn_cell) activation must be 'tanh' or 'relu', but received "
+                         f"{activation!r}.")
+    return "RNN_TANH" if activation == "tanh" else "RNN_RELU"
+
+
+@defop("simple_rnn_cell", "x h_prev w_ih w_hh b_ih b_hh", ("h", "reserve"),
+       infer_meta=_simple_meta, pattern=OPAQUE)
+def simple_rnn_cell(xp, x, h_prev, w_ih, w_hh, b_ih, b_hh, activation="tanh"):
+    _check("simple_rnn_cell", _simple_mode(activation), x, [h_prev], w_ih, w_hh, b_ih, b_hh)
+    dtype = x.dtype
+    x, h_prev, w_ih, w_hh, b_ih, b_hh = _work([x, h_prev, w_ih, w_hh, b_ih, b_hh])
+    pre, h_part = _projections(x, h_prev, w_ih, w_hh, b_ih, b_hh)
+    pre += h_part
+    # fmax maps NaN to 0, as the relu op does
+    h = xp.tanh(pre, out=pre) if activation == "tanh" else xp.fmax(pre, 0, out=pre)
+    return h.astype(dtype, copy=False), \
+        xp.concatenate([h, h], axis=1).astype(dtype, copy=False)
+
+
 @lstm_cell.grad(save="x h_prev c_prev w_ih w_hh reserve")
 def _(ctx, g_h, g_c, g_reserve):
     if eager_rule():
-        return _array_grads(ctx, g_h, g_c, g_reserve)
-    return _tensor_grads(ctx.needs_grad, ctx.x, ctx.h_prev, ctx.c_prev, ctx.w_ih, ctx.w_hh,
-                         ctx.reserve, g_h, g_c, g_reserve)
+        return _lstm_array_grads(ctx, g_h, g_c, g_reserve)
+    return _step_grads(B.TensorMath, "LSTM", ctx.needs_grad, ctx.x, [ctx.h_prev, ctx.c_prev],
+                       ctx.w_ih, ctx.w_hh, ctx.reserve, [g_h, g_c], g_reserve)
 
 
-def _array_grads(ctx, g_h, g_c, g_reserve):
-    """The plain-backward fast path: rnn_layer's in-place array step."""
+@gru_cell.grad(save="x h_prev w_ih w_hh reserve")
+def _(ctx, g_h, g_reserve):
+    return _one_state_grads(ctx, "GRU", g_h, g_reserve)
+
+
+@simple_rnn_cell.grad(save="x h_prev w_ih w_hh reserve")
+def _(ctx, g_h, g_reserve):
+    return _one_state_grads(ctx, _simple_mode(ctx.activation), g_h, g_reserve)
+
+
+def _one_state_grads(ctx, mode, g_h, g_reserve):
+    if not eager_rule():
+        return _step_grads(B.TensorMath, mode, ctx.needs_grad, ctx.x, [ctx.h_prev], ctx.w_ih,
+                           ctx.w_hh, ctx.reserve, [g_h], g_reserve)
     dtype = ctx.x._data.dtype
-
-    def arr(t):
-        return t._data.astype("float32") if dtype in K.LOW_PRECISION else t._data
-
-    x, h_prev, c_prev, reserve = arr(ctx.x), arr(ctx.h_prev), arr(ctx.c_prev), arr(ctx.reserve)
-    batch, H = c_prev.shape
-    d_pre = xp.empty((batch, 4 * H), reserve.dtype)
-    d_c = arr(g_c).astype(reserve.dtype)  # copies: the step works in place
-    B.lstm_step_arrays(xp, reserve, c_prev, arr(g_h).astype(reserve.dtype), d_c,
-                       arr(g_reserve) if any_nonzero(g_reserve) else None, d_pre,
-                       B.lstm_scratch(xp, batch, H, reserve.dtype))
-    needs = ctx.needs_grad
-    # each bias its own sum: leaf gradients must not share memory (accumulation is in place)
-    grads = (d_pre @ arr(ctx.w_ih) if needs[0] else None,
-             d_pre @ arr(ctx.w_hh) if needs[1] else None, d_c if needs[2] else None,
-             d_pre.T @ x if needs[3] else None, d_pre.T @ h_prev if needs[4] else None,
-             d_pre.sum(axis=0) if needs[5] else None, d_pre.sum(axis=0) if needs[6] else None)
+    x, h_prev, w_ih, w_hh, reserve, g_h = _work(
+        [t._data for t in (ctx.x, ctx.h_prev, ctx.w_ih, ctx.w_hh, ctx.reserve, g_h)])
+    g_res = _work([g_reserve._data])[0] if any_nonzero(g_reserve) else None
+    grads = _step_grads(B.ArrayMath(xp), mode, ctx.needs_grad, x, [h_prev], w_ih, w_hh,
+                        reserve, [g_h], g_res)
     return tuple(None if g is None else wrap(g.astype(dtype, copy=False)) for g in grads)
 
 
-def _tensor_grads(needs, x, h_prev, c_prev, w_ih, w_hh, reserve, g_h, g_c, g_reserve):
-    """Gradients of x, h_prev, c_prev, w_ih, w_hh, b_ih, b_hh through one LSTM step, as
-    differentiable paddle ops (a second-order graph or a traced program)."""
-    ops = B.TensorMath
-    H = w_hh.shape[1]
-    # w_hh None: the step skips the h_prev gradient's gemm
-    (d_h, d_c), d_pre, _ = B.STEP_BACK["LSTM"](ops, reserve, [h_prev, c_prev], [g_h, g_c],
-                                               None, g_reserve, None,
-                                               w_hh if needs[1] else None, H)
+def _step_grads(ops, mode, needs, x, prev, w_ih, w_hh, reserve, d_state, g_res):
+    """Gradients of x, the previous states, w_ih, w_hh, b_ih, b_hh through one step."""
+    n = 1 + len(prev)
+    d_prev, gx, gh = B.STEP_BACK[mode](ops, reserve, prev, d_state, None, g_res, None,
+                                       w_hh if needs[1] else None, w_hh.shape[1])
     # each bias its own sum: leaf gradients must not share memory (accumulation is in place)
-    return (ops.matmul(d_pre, w_ih) if needs[0] else None, d_h if needs[1] else None,
-            d_c if needs[2] else None, ops.matmul(d_pre, x, True) if needs[3] else None,
-            ops.matmul(d_pre, h_prev, True) if needs[4] else None,
-            ops.sum_batch(d_pre) if needs[5] else None,
-            ops.sum_batch(d_pre) if needs[6] else None)
+    return (ops.matmul(gx, w_ih) if needs[0] else None,
+            *(d if need else None for d, need in zip(d_prev, needs[1:n])),
+            ops.matmul(gx, x, True) if needs[n] else None,
+            ops.matmul(gh, prev[0], True) if needs[n + 1] else None,
+            ops.sum_batch(gx) if needs[n + 2] else None,
+            ops.sum_batch(gh) if needs[n + 3] else None)
+
+
+def _lstm_array_grads(ctx, g_h, g_c, g_reserve):
+    """The plain-backward fast path of lstm_cell: rnn_layer's in-place array step."""
+    dtype = ctx.x._data.dtype
+    x, h_prev, c_prev, reserve, g_h, g_c = _work(
+        [t._data for t in (ctx.x, ctx.h_prev, ctx.c_prev, ctx.reserve, g_h, g_c)])
+    batch, H = c_prev.shape
+    d_pre = xp.empty((batch, 4 * H), reserve.dtype)
+    d_c = g_c.copy()  # the step works in place
+    B.lstm_step_arrays(xp, reserve, c_prev, g_h.copy(), d_c,
+                       _work([g_reserve._data])[0] if any_nonzero(g_reserve) else None,
+                       d_pre, B.lstm_scratch(xp, batch, H, reserve.dtype))
+    needs = ctx.needs_grad
+    w_ih, w_hh = _work([ctx.w_ih._data, ctx.w_hh._data])
+    grads = (d_pre @ w_ih if needs[0] else None, d_pre @ w_hh if needs[1] else None,
+             d_c if needs[2] else None, d_pre.T @ x if needs[3] else None,
+             d_pre.T @ h_prev if needs[4] else None,
+             d_pre.sum(axis=0) if needs[5] else None, d_pre.sum(axis=0) if needs[6] else None)
+    return tuple(None if g is None else wrap(g.astype(dtype, copy=False)) for g in grads)

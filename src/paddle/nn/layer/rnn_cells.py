@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ..._core import dtype as _dt
-from ..._core.ops.nn_rnn_cell import lstm_cell
+from ..._core.ops.nn_rnn_cell import gru_cell, lstm_cell, simple_rnn_cell
 from ..._core.tensor import Tensor
 from ...tensor.creation import full, zeros_like
 from ...tensor.linalg import matmul
@@ -142,6 +142,23 @@ class _GatedCell(RNNCellBase):
             h_part = h_part + self.bias_hh
         return x_part, h_part
 
+    def _fusable(self, inputs, *states) -> bool:
+        """Whether the one-kernel cell op computes this step with the composite's numbers:
+        2-D float32/float64 inputs of the weights' dtype (low precision rounds after every
+        op of the composite), states [batch, hidden_size], biases present, no projection."""
+        dtype = self.weight_ih.dtype
+        if getattr(self, "proj_size", 0) or dtype not in _FUSED_DTYPES \
+                or self.bias_ih is None or self.bias_hh is None:
+            return False
+        for t in (inputs, *states):
+            if not isinstance(t, Tensor) or t.ndim != 2 or t.dtype != dtype:
+                return False
+        expected = [inputs.shape[0], self.hidden_size]
+        return all(s.shape == expected for s in states)
+
+    def _weights(self):
+        return self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh
+
     def extra_repr(self) -> str:
         return f"{self.input_size}, {self.hidden_size}"
 
@@ -171,6 +188,10 @@ class SimpleRNNCell(_GatedCell):
     def forward(self, inputs, states=None):
         if states is None:
             states = self.get_initial_states(inputs, self.state_shape)
+        if self._fusable(inputs, states):
+            check_last_dim("SimpleRNNCell", inputs, self.input_size, "input_size")
+            h, _ = simple_rnn_cell(inputs, states, *self._weights(), self.activation)
+            return h, h
         x_part, h_part = self._projections(inputs, states)
         h = self._activation_fn(x_part + h_part)
         return h, h
@@ -222,8 +243,7 @@ class LSTMCell(_GatedCell):
         pre_hidden, pre_cell = states
         if self._fusable(inputs, pre_hidden, pre_cell):
             check_last_dim("LSTMCell", inputs, self.input_size, "input_size")
-            h, c, _ = lstm_cell(inputs, pre_hidden, pre_cell, self.weight_ih, self.weight_hh,
-                                self.bias_ih, self.bias_hh)
+            h, c, _ = lstm_cell(inputs, pre_hidden, pre_cell, *self._weights())
             return h, (h, c)
         x_part, h_part = self._projections(inputs, pre_hidden)
         i, f, g, o = split(x_part + h_part, 4, axis=-1)
@@ -232,19 +252,6 @@ class LSTMCell(_GatedCell):
         if self.proj_size > 0:
             h = matmul(h, self.weight_ho)
         return h, (h, c)
-
-    def _fusable(self, inputs, pre_hidden, pre_cell) -> bool:
-        """Whether the one-kernel lstm_cell computes this step with the composite's numbers:
-        2-D float32/float64 inputs of the weights' dtype (low precision rounds after every
-        op of the composite), states of one shape, biases present and no projection."""
-        dtype = self.weight_ih.dtype
-        if self.proj_size or dtype not in _FUSED_DTYPES or self.bias_ih is None \
-                or self.bias_hh is None:
-            return False
-        for t in (inputs, pre_hidden, pre_cell):
-            if not isinstance(t, Tensor) or t.ndim != 2 or t.dtype != dtype:
-                return False
-        return pre_hidden.shape == pre_cell.shape
 
     @property
     def state_shape(self):
@@ -272,6 +279,10 @@ class GRUCell(_GatedCell):
     def forward(self, inputs, states=None):
         if states is None:
             states = self.get_initial_states(inputs, self.state_shape)
+        if self._fusable(inputs, states):
+            check_last_dim("GRUCell", inputs, self.input_size, "input_size")
+            h, _ = gru_cell(inputs, states, *self._weights())
+            return h, h
         x_part, h_part = self._projections(inputs, states)
         x_r, x_z, x_c = split(x_part, 3, axis=1)
         h_r, h_z, h_c = split(h_part, 3, axis=1)
