@@ -3,7 +3,7 @@
 module, so the same definitions run under real Paddle and under Feijiang."""
 from __future__ import annotations
 
-NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval")
+NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18")
 
 
 def build(paddle, name: str):
@@ -38,6 +38,9 @@ def build(paddle, name: str):
 
     if name == "lenet":
         return paddle.vision.models.LeNet(), [InputSpec([None, 1, 28, 28], "float32", "x")]
+    if name == "resnet18":
+        return (paddle.vision.models.resnet18(num_classes=10),
+                [InputSpec([None, 3, 32, 32], "float32", "x")])
     if name == "mlp":
         return MLP(), [InputSpec([None, 20], "float32", "x")]
     net = ConvNet()

@@ -181,7 +181,8 @@ def _flatten(c: ExportCall):
 
 @exports("concat")
 def _concat(c: ExportCall):
-    return c.emit("1.concat", [combine(c, 0), c.w.full([1], c.attrs["axis"], _dt.int32)])
+    axis = c.w.full([1], c.attrs["axis"], _dt.int32)  # Paddle makes the axis first
+    return c.emit("1.concat", [combine(c, 0), axis])
 
 
 @exports("split")
