@@ -204,3 +204,53 @@ def test_is_test_has_no_gradient_and_layers_choose_it():
         assert inference_only(x, *w)
     x.stop_gradient = True
     assert inference_only(x, *w)
+
+
+@pytest.mark.parametrize("make", [lambda: paddle.nn.LSTMCell(5, 3), lambda: paddle.nn.GRUCell(5, 3),
+                                  lambda: paddle.nn.SimpleRNNCell(5, 3),
+                                  lambda: paddle.nn.SimpleRNNCell(5, 3, activation="relu")])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_one_kernel_cells_match_the_composite_step(make, dtype, monkeypatch):
+    paddle.set_default_dtype(dtype)
+    try:
+        cell = make()
+    finally:
+        paddle.set_default_dtype("float32")
+    rng = np.random.default_rng(3)
+    leaves = [paddle.to_tensor(rng.uniform(-1, 1, s).astype(dtype)) for s in ([4, 5], [4, 3],
+                                                                                [4, 3])]
+    for t in leaves:
+        t.stop_gradient = False
+    lstm = isinstance(cell, paddle.nn.LSTMCell)
+    states = (leaves[1], leaves[2]) if lstm else leaves[1]
+
+    def step():
+        out, new = cell(leaves[0], states)
+        last = new[1] if lstm else new
+        (out.sum() * 2 + (last * last).sum()).backward()
+        grads = [t.grad for t in leaves[:3 if lstm else 2]] + [p.grad for p in cell.parameters()]
+        values = [out.numpy(), last.numpy()] + [g.numpy().copy() for g in grads]
+        cell.clear_gradients()
+        for t in leaves:
+            t.clear_gradient()
+        return values
+
+    fused = step()
+    monkeypatch.setattr(cell, "_fusable", lambda *args: False)
+    composite = step()
+    for a, b in zip(fused[:2], composite[:2]):
+        np.testing.assert_array_equal(a, b)
+    for a, b in zip(fused[2:], composite[2:]):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-6)
+
+
+def test_cell_op_errors_name_the_argument():
+    from paddle._core.ops.nn_rnn_cell import gru_cell, lstm_cell
+    x, h = paddle.randn([2, 4]), paddle.randn([2, 3])
+    w = [paddle.randn(s) for s in ([12, 4], [12, 3], [12], [12])]
+    with pytest.raises(ValueError, match=r"\(lstm_cell\) c_prev must have shape \[2, 3\]"):
+        lstm_cell(x, h, paddle.randn([3, 3]), *w)
+    with pytest.raises(TypeError, match=r"\(lstm_cell\) w_ih must have the dtype of x"):
+        lstm_cell(x, h, h, w[0].astype("float64"), *w[1:])
+    with pytest.raises(ValueError, match=r"\(gru_cell\) w_ih must have shape \[9, 4\]"):
+        gru_cell(x, h, *w)
