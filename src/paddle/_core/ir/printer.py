@@ -44,8 +44,8 @@ def attr_str(value) -> str:
         return value.name
     if isinstance(value, str):
         return f'"{value}"'
-    if isinstance(value, float):
-        return repr(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, float):  # as C++ streams print it: 6 significant digits
+        return format(value, "g")
     if isinstance(value, np.ndarray):
         if value.size <= 4:
             return attr_str(value.reshape(-1).tolist() if value.ndim else value.item())
