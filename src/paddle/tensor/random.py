@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import numbers
 
+import numpy as np
+
 from .._core import dtype as _dt
 from .._core.autograd.grad_mode import no_grad
 from .._core.meta import broadcast_shapes
 from .._core.ops import random as R
 from .._core.ops.manipulation import expand
 from .._core.tensor import Tensor
+from .._static_mode import in_dynamic_mode
 from ..framework.random import (
     Generator,
     get_cuda_rng_state,
@@ -192,10 +195,17 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 -
     """
     low = _int_arg(low, "randint", "low")
     if high is None:
+        if low <= 0:
+            raise ValueError("(randint) If high is None, low must be greater than 0, but "
+                             f"received low = {low}.")
         low, high = 0, low
     high = _int_arg(high, "randint", "high")
     dt = _dt.int64 if dtype is None else _dt.to_dtype(dtype)
     R.check_dtype("randint", dt, ("int32", "int64"))
+    if isinstance(shape, np.ndarray) and not in_dynamic_mode():
+        # a static program takes shape as a list, a tuple or a Tensor only, as Paddle checks
+        raise TypeError("(randint) The type of 'shape' must be list, tuple or Tensor in static "
+                        f"mode, but received {type(shape).__name__}.")
     return R.randint(None, low, high, shape_arg(shape, "randint"), dt)
 
 
