@@ -254,3 +254,22 @@ def test_cell_op_errors_name_the_argument():
         lstm_cell(x, h, h, w[0].astype("float64"), *w[1:])
     with pytest.raises(ValueError, match=r"\(gru_cell\) w_ih must have shape \[9, 4\]"):
         gru_cell(x, h, *w)
+
+
+def test_traced_cells_keep_paddle_ops_for_jit_save(tmp_path):
+    class Cells(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.lstm, self.gru = paddle.nn.LSTMCell(4, 3), paddle.nn.GRUCell(3, 2)
+            self.simple = paddle.nn.SimpleRNNCell(2, 2)
+
+        def forward(self, x):
+            return self.simple(self.gru(self.lstm(x)[0])[0])[0]
+
+    model = Cells()
+    x = paddle.randn([2, 4])
+    expected = model(x).numpy()
+    static = paddle.jit.to_static(model, input_spec=[paddle.static.InputSpec([None, 4])])
+    path = str(tmp_path / "cells")
+    paddle.jit.save(static, path)
+    np.testing.assert_allclose(paddle.jit.load(path)(x).numpy(), expected, rtol=1e-6)

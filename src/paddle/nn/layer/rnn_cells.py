@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ..._core import dtype as _dt
+from ..._core import state as _state
 from ..._core.ops.nn_rnn_cell import gru_cell, lstm_cell, simple_rnn_cell
 from ..._core.tensor import Tensor
 from ...tensor.creation import full, zeros_like
@@ -144,11 +145,12 @@ class _GatedCell(RNNCellBase):
 
     def _fusable(self, inputs, *states) -> bool:
         """Whether the one-kernel cell op computes this step with the composite's numbers:
+        eager (a traced program keeps the composite ops, which Paddle's program format has),
         2-D float32/float64 inputs of the weights' dtype (low precision rounds after every
         op of the composite), states [batch, hidden_size], biases present, no projection."""
         dtype = self.weight_ih.dtype
-        if getattr(self, "proj_size", 0) or dtype not in _FUSED_DTYPES \
-                or self.bias_ih is None or self.bias_hh is None:
+        if _state.tracer is not None or getattr(self, "proj_size", 0) \
+                or dtype not in _FUSED_DTYPES or self.bias_ih is None or self.bias_hh is None:
             return False
         for t in (inputs, *states):
             if not isinstance(t, Tensor) or t.ndim != 2 or t.dtype != dtype:
