@@ -20,7 +20,7 @@ def test_printed_program_reads_like_paddle_pir():
     _, program, _ = _trace_mlp()
     text = str(program)
     assert '"pd_op.data" () {dtype:float32,name:"x"' in text
-    assert ('= "pd_op.matmul" (%4, %3) {stop_gradient:[false],struct_name:"/Linear/",'
+    assert ('= "pd_op.matmul" (%2, %1) {stop_gradient:[false],struct_name:"/Linear/",'
             'transpose_x:false,transpose_y:false} : (tensor<-1x3xf32>, tensor<3x5xf32>) -> '
             'tensor<-1x5xf32>') in text
     assert '"builtin.parameter" () {' in text and 'parameter_name:"linear_' in text

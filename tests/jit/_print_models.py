@@ -3,7 +3,7 @@
 module, so the same definitions run under real Paddle and under Feijiang."""
 from __future__ import annotations
 
-NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18")
+NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18", "arithmetic")
 
 
 def build(paddle, name: str):
@@ -36,6 +36,20 @@ def build(paddle, name: str):
             y = self.pool(nn.functional.relu(self.bn(self.conv(x))))
             return self.fc(self.drop(y.reshape([-1, 8 * 4 * 4])))
 
+    class Arithmetic(nn.Layer):
+        """Python numbers in arithmetic (scale ops) and comparisons (full ops), creation ops."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(3, 4)
+
+        def forward(self, x):
+            h = 1 - (self.fc(x) * 0.5 + 1) / 4
+            h = paddle.where(h > 0, h - 2, h * h)
+            return h + paddle.arange(4, dtype="float32") + paddle.full([4], 1.5)
+
+    if name == "arithmetic":
+        return Arithmetic(), [InputSpec([None, 3], "float32", "x")]
     if name == "lenet":
         return paddle.vision.models.LeNet(), [InputSpec([None, 1, 28, 28], "float32", "x")]
     if name == "resnet18":

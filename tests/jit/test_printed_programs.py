@@ -1,7 +1,8 @@
 """Printed programs equal real Paddle's line for line (fixtures from
 tools/make_pir_print_fixtures.py): parameters newest first, op names, IntArray/Scalar operands as
-full_int_array / full ops, attribute names and types, layer paths (struct_name), the running
-statistics batch_norm_ writes in place, value numbering and result types."""
+full_int_array / full ops, arithmetic with Python numbers as scale ops, attribute names and types
+(floats to 6 digits), layer paths (struct_name), the running statistics batch_norm_ writes in
+place, value numbering and result types."""
 import os
 
 import pytest

@@ -75,7 +75,7 @@ def test_flatten_over_the_unknown_batch_keeps_it_unknown():
     x = _x((2, 3, 4))
     np.testing.assert_array_equal(f(x).numpy(), x.numpy().reshape(6, 4) * 2)
     text = str(f.concrete_program.main_program)
-    assert ('"pd_op.flatten" (%1) {start_axis:0,stop_axis:1,stop_gradient:[false]} : '
+    assert ('"pd_op.flatten" (%0) {start_axis:0,stop_axis:1,stop_gradient:[false]} : '
             '(tensor<-1x3x4xf32>) -> tensor<-1x4xf32>') in text
 
 

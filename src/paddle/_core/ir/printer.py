@@ -21,6 +21,7 @@ import itertools
 import numpy as np
 
 from .. import dtype as _dt
+from .core import walk
 
 _SHORT = {"bool": "b", "uint8": "u8", "int8": "i8", "int16": "i16", "int32": "i32",
           "int64": "i64", "float16": "f16", "bfloat16": "bf16", "float32": "f32",
@@ -139,32 +140,47 @@ def _while_str(op, outs: str, indent: str, forms) -> str:
 
 
 def block_str(block, indent: str = "    ", forms=None) -> str:
-    forms = _Forms() if forms is None else forms
+    forms = _Forms([block]) if forms is None else forms
     return "".join(op_str(shown, indent, forms) + "\n" for op in block.ops
                    for shown in forms.of(op))
 
 
 def print_program(program) -> str:
-    forms = _Forms()
+    forms = _Forms([program.global_block()])
     _number(program.global_block(), forms, itertools.count(), itertools.count())
     return "{\n" + block_str(program.global_block(), forms=forms) + "}\n"
 
 
 class _Forms:
-    """The ops printed for each op: Paddle's form of a registry op, the op itself otherwise."""
+    """The ops printed for each op of `blocks` (nested ones included): Paddle's form of a
+    registry op, the op itself otherwise; a constant that only ops whose Paddle form takes it
+    as a number read (`x * 2` prints as scale) is not printed."""
 
-    def __init__(self):
+    def __init__(self, blocks):
         # imported here: the printer is core, the forms come from the exporter (paddle.jit)
         from ...jit.serialization.print_form import paddle_form
-        self._paddle_form = paddle_form
+        ops = list(walk(blocks))
         self._made: dict = {}
+        for op in ops:
+            form = paddle_form(op)
+            self._made[id(op)] = [op] if form is None else form
+        read = {id(v) for op in ops for v in op.operands() if v is not None}
+        shown = {id(v) for op in ops for printed in self._made[id(op)]
+                 for v in _flat(printed.inputs)}
+        for op in ops:
+            if op.name == "builtin.constant" and id(op.outputs[0]) in read - shown:
+                self._made[id(op)] = []
 
     def of(self, op) -> list:
-        shown = self._made.get(id(op))
-        if shown is None:
-            form = self._paddle_form(op)
-            shown = self._made[id(op)] = [op] if form is None else form
-        return shown
+        return self._made[id(op)]
+
+
+def _flat(inputs):
+    for v in inputs:
+        if isinstance(v, list):
+            yield from v
+        elif v is not None:
+            yield v
 
 
 def _number(block, forms: _Forms, counter, arg_counter) -> None:

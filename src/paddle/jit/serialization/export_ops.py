@@ -136,7 +136,7 @@ def _as_list(value) -> list:
 @exports("full")
 def _full(c: ExportCall):
     meta = c.out_metas[0]
-    return c.w.full(list(meta.shape), c.attrs["value"], meta.dtype)
+    return c.w.full(list(meta.shape), c.attrs["value"], meta.dtype, UNDEFINED_PLACE)
 
 
 @exports("full_like")
@@ -150,9 +150,9 @@ def _full_like(c: ExportCall):
 @exports("arange")
 def _arange(c: ExportCall):
     dtype = c.out_metas[0].dtype
-    bounds = [c.w.full([1], c.attrs[k], dtype) for k in ("start", "end", "step")]
+    bounds = [c.w.full([1], c.attrs[k], _dt.float64) for k in ("start", "end", "step")]
     return c.emit("1.arange", bounds, [("dtype", attr("1.a_dtype", dtype)),
-                                       ("place", attr("1.a_place", CPU_PLACE))])
+                                       ("place", attr("1.a_place", UNDEFINED_PLACE))])
 
 
 @exports("shape")

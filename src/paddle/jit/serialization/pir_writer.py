@@ -70,11 +70,12 @@ class PirWriter:
         return self.emit("1.full_int_array", [], attrs, [TensorMeta([len(values)], _dt.int64)],
                          [True])[0]
 
-    def full(self, shape, value, dtype) -> int:
-        """A `full` op (Paddle's Scalar inputs: axes, factors, probabilities)."""
+    def full(self, shape, value, dtype, place=CPU_PLACE) -> int:
+        """A `full` op (Paddle's Scalar inputs: axes, factors, probabilities, on the CPU;
+        paddle.full itself leaves the place undefined)."""
         dtype = _dt.to_dtype(dtype)
         attrs = [("shape", attr("1.a_intarray", shape)), ("value", attr("0.a_f64", value)),
-                 ("dtype", attr("1.a_dtype", dtype)), ("place", attr("1.a_place", CPU_PLACE))]
+                 ("dtype", attr("1.a_dtype", dtype)), ("place", attr("1.a_place", place))]
         return self.emit("1.full", [], attrs, [TensorMeta(list(shape), dtype)], [True])[0]
 
     def to_json(self, trainable: bool = True) -> str:

@@ -81,7 +81,8 @@ class MultiHeadAttention(Layer):
 
     def compute_kv(self, key, value):
         """Project key and value and split them into heads: two [B, num_heads, S, head_dim]."""
-        return self._split_heads(self.k_proj(key)), self._split_heads(self.v_proj(value))
+        k, v = self.k_proj(key), self.v_proj(value)  # both projections first, as Paddle
+        return self._split_heads(k), self._split_heads(v)
 
     def gen_cache(self, key, value=None, type=Cache):
         """A StaticCache of projected key/value (cross attention), or an incremental Cache:
