@@ -87,7 +87,7 @@ def group_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     one 2-D gemm per group written straight into the result (stacked matmul falls off BLAS for
     transposed operands); smaller ones in serial-size pieces cut along N, or along K with the
     partial products summed."""
-    g, m, k = a.shape
+    _, m, k = a.shape
     n = b.shape[2]
     if m * k * n >= LARGE_PRODUCT:
         return _per_group(a, b)

@@ -108,6 +108,63 @@ def max_pool(x, kernel, strides, pads, out_sizes):
     return out.reshape(x.shape[:2] + tuple(out_sizes))
 
 
+def max_pool_with_index(x, kernel, strides, pads, out_sizes):
+    """max_pool*_with_index's scan: (max, int32 flat input index of the first input equal to
+    it) for every window. The max starts from -FLT_MAX and takes only strictly greater
+    inputs, so NaN is never taken and a window with nothing above -FLT_MAX gives index -1.
+    Each tap n marks its matches with the code K - n (K taps); the largest code of a window
+    is its first match."""
+    geo = RunGeometry(x.shape[2:], kernel, strides, pads, out_sizes)
+    planes = _rows(x)
+    n = planes.shape[0]
+    taps = len(geo.taps)
+    code_type = np.uint8 if taps < 255 else np.uint16
+    out = np.empty((n,) + tuple(out_sizes), x.dtype)
+    codes = np.empty((n,) + tuple(out_sizes), code_type)
+    step = geo.chunk_rows(n)
+    phases = _Phases(geo, step, x.dtype, np.nan)
+    best = np.empty((step, geo.run), x.dtype)
+    code = np.empty((step, geo.run), code_type)
+    mark = np.empty((step, geo.run), code_type)
+    hit = np.empty((step, geo.run), bool)
+    real = (slice(None),) + geo.widened()
+    for start in range(0, n, step):
+        m = min(step, n - start)
+        phases.load(planes[start:start + m])
+        runs = list(phases.tap_runs(m))
+        acc = best[:m]
+        np.fmax(runs[0], LOWEST, out=acc)
+        for run in runs[1:]:
+            np.fmax(acc, run, out=acc)
+        code[:m] = 0
+        for index, run in enumerate(runs):
+            np.equal(run, acc, out=hit[:m])
+            np.multiply(hit[:m].view(np.uint8), code_type(taps - index), out=mark[:m],
+                        casting="unsafe")
+            np.maximum(code[:m], mark[:m], out=code[:m])
+        np.greater(acc, LOWEST, out=hit[:m])  # nothing above -FLT_MAX: no index
+        code[:m] *= hit[:m]
+        out[start:start + m] = acc.reshape(geo.widened_shape(m))[real]
+        codes[start:start + m] = code[:m].reshape(geo.widened_shape(m))[real]
+    return out.reshape(x.shape[:2] + tuple(out_sizes)), _flat_index(codes, x.shape, geo,
+                                                                     kernel)
+
+
+def _flat_index(codes, shape, geo, kernel):
+    """int32 flat input index per window from its first-match code (0: none, -1)."""
+    sizes = shape[2:]
+    size_strides = [math.prod(sizes[t + 1:]) for t in range(len(sizes))]
+    offsets = [sum(t * f for t, f in zip(tap, size_strides)) for tap in np.ndindex(*kernel)]
+    table = np.array([0] + offsets[::-1], np.int64)  # code c -> tap K - c
+    base = np.zeros((1,) * len(sizes), np.int64)
+    for d, (o, s, b, f) in enumerate(zip(geo.out_sizes, geo.strides, geo.before, size_strides)):
+        axis = [1] * len(sizes)
+        axis[d] = o
+        base = base + ((np.arange(o) * s - b) * f).reshape(axis)
+    flat = np.where(codes > 0, base + np.take(table, codes), -1).astype(np.int32)
+    return flat.reshape(shape[:2] + codes.shape[1:])
+
+
 def _max_pool_scan(x, kernel, strides, pads, out_sizes):
     """max_pool for inputs holding NaN, as Paddle's kernel scans each window's inputs in order:
     y = y if y > x else x, from -FLT_MAX. A NaN is taken and then replaced by the next input

@@ -47,28 +47,6 @@ def regular_windows(x: np.ndarray, kernel, strides, pads, out_sizes, fill) -> np
     return view[index]
 
 
-def regular_taps(x: np.ndarray, kernel, strides, pads, out_sizes, fill):
-    """(tap, view) for every window tap in row-major order, each view (N, C, *out): what
-    taps_of(regular_windows(...)) yields, but read from per-stride phase copies of the padded
-    input so every view has unit stride along the last dim (a strided window reads every
-    s-th element; its phase plane holds exactly those, contiguously)."""
-    sizes = x.shape[2:]
-    after = [max((o - 1) * s + k - d - b, 0) for o, s, k, d, (b, _) in
-             zip(out_sizes, strides, kernel, sizes, pads)]
-    shape = x.shape[:2] + tuple(d + b + a for d, (b, _), a in zip(sizes, pads, after))
-    padded = np.full(shape, fill, x.dtype)
-    padded[(slice(None),) * 2 + tuple(slice(b, b + d) for d, (b, _) in zip(sizes, pads))] = x
-    phases = {}
-    for tap in np.ndindex(*kernel):
-        phase = tuple(t % s for t, s in zip(tap, strides))
-        if phase not in phases:
-            phases[phase] = np.ascontiguousarray(
-                padded[(slice(None),) * 2 + tuple(slice(p, None, s) for p, s in
-                                                  zip(phase, strides))])
-        index = tuple(slice(t // s, t // s + o) for t, s, o in zip(tap, strides, out_sizes))
-        yield tap, phases[phase][(slice(None),) * 2 + index]
-
-
 def regular_positions(kernel, strides, pads, out_sizes) -> list[np.ndarray]:
     """Per dim, the input position of each (output, tap) pair: arrays of shape (O, k)."""
     return [np.arange(o)[:, None] * s - b + np.arange(k)[None, :]
@@ -153,6 +131,16 @@ def taps_of(win: np.ndarray):
     nd = (win.ndim - 2) // 2
     for tap in np.ndindex(*win.shape[2 + nd:]):
         yield tap, win[(Ellipsis,) + tap]
+
+
+def sum_tiles(x: np.ndarray, kernel, out_sizes) -> np.ndarray:
+    """Window sums where the windows tile the input from its origin (stride == kernel, no
+    padding): one reduction over the input split into (out, kernel) blocks per dim."""
+    nd = len(kernel)
+    covered = x[(Ellipsis,) + tuple(slice(0, o * k) for o, k in zip(out_sizes, kernel))]
+    blocks = covered.reshape(x.shape[:2] + tuple(v for o, k in zip(out_sizes, kernel)
+                                                 for v in (o, k)))
+    return blocks.sum(axis=tuple(3 + 2 * d for d in range(nd)))
 
 
 def sum_windows(win: np.ndarray) -> np.ndarray:

@@ -52,6 +52,15 @@ def window_positions(sizes, kernel, strides, paddings, out_sizes, adaptive) -> n
     return W.flat_positions(tables, sizes)
 
 
+def regular_form(sizes, kernel, strides, paddings, adaptive):
+    """Adaptive windows over sizes their output divides are regular ones (kernel = stride =
+    size / out, no padding): the same windows, which the regular kernels run faster."""
+    if adaptive and all(d > 0 and o > 0 and d % o == 0 for d, o in zip(sizes, kernel)):
+        tile = tuple(d // o for d, o in zip(sizes, kernel))
+        return tile, tile, ((0, 0),) * len(tile), False
+    return kernel, strides, paddings, adaptive
+
+
 def avg_divisor(sizes, kernel, strides, paddings, out_sizes, exclusive, adaptive) -> np.ndarray:
     """What each window's sum is divided by, as Paddle's kernels count: the valid positions
     (exclusive/adaptive), or the window clipped to [-pad_before, size + pad_before)."""
@@ -169,8 +178,13 @@ def _define_pool(nd: int):
         _check_float(name, x)
         sizes = x.shape[2:]
         out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
+        kernel_size, strides, paddings, adaptive = regular_form(sizes, kernel_size, strides,
+                                                                paddings, adaptive)
         fill = -np.inf if pooling_type == "max" else 0
         data = _widened(x)
+        if pooling_type == "avg" and _tiles_without_padding(sizes, kernel_size, strides,
+                                                            paddings, out):
+            return (W.sum_tiles(data, kernel_size, out) / math.prod(kernel_size)).astype(x.dtype)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         if pooling_type == "max":
             if not adaptive and 0 not in out and x.size:
@@ -193,20 +207,18 @@ def _define_pool(nd: int):
         from .nn_pool_max import max_pool_grad
         sizes = tuple(ctx.x.shape[2:])
         out = tuple(g.shape[2:])
-        if ctx.pooling_type == "max" and not ctx.adaptive:
-            return max_pool_grad(ctx.x, ctx.out, g, ctx.kernel_size, ctx.strides, ctx.paddings)
+        kernel, strides, paddings, adaptive = regular_form(sizes, ctx.kernel_size, ctx.strides,
+                                                           ctx.paddings, ctx.adaptive)
+        if ctx.pooling_type == "max" and not adaptive:
+            return max_pool_grad(ctx.x, ctx.out, g, kernel, strides, paddings)
         if ctx.pooling_type == "max":
-            index_op = MAX_WITH_INDEX[nd]
-            mask = index_op(ctx.x, ctx.kernel_size, ctx.strides, ctx.paddings, ctx.ceil_mode,
-                            ctx.adaptive)[1]
+            mask = MAX_WITH_INDEX[nd](ctx.x, kernel, strides, paddings, ctx.ceil_mode, True)[1]
             return spatial_scatter_add(g, mask, sizes)
-        div = avg_divisor(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
-                          ctx.exclusive, ctx.adaptive)
+        div = avg_divisor(sizes, kernel, strides, paddings, out, ctx.exclusive, adaptive)
         share = divide(g, wrap(div.astype(g._data.dtype)))
-        if not ctx.adaptive:
-            return _spread_regular(share, sizes, ctx.kernel_size, ctx.strides, ctx.paddings)
-        positions = window_positions(sizes, ctx.kernel_size, ctx.strides, ctx.paddings, out,
-                                     True)
+        if not adaptive:
+            return _spread_regular(share, sizes, kernel, strides, paddings)
+        positions = window_positions(sizes, kernel, strides, paddings, out, True)
         taps = positions.shape[nd:]
         share = expand(reshape(share, list(g.shape) + [1] * nd), list(g.shape) + list(taps))
         return spatial_scatter_add(share, wrap(positions[None, None]), sizes)
@@ -220,11 +232,10 @@ def _argmax(x, tables, kernel, strides, paddings, out, adaptive):
     if adaptive:
         win = W.gather_windows(x, tables, -np.inf)
         return W.argmax_windows(win, tables, sizes)
-    if 0 in out:
+    if 0 in out or x.size == 0:
         win = W.regular_windows(x, kernel, strides, paddings, out, -np.inf)
         return W.argmax_windows(win, tables, sizes)
-    taps = W.regular_taps(x, kernel, strides, paddings, out, -np.inf)
-    return W.argmax_taps(taps, x.shape[:2] + tuple(out), x.dtype, tables, sizes)
+    return R.max_pool_with_index(x, kernel, strides, paddings, out)
 
 
 def _spread_regular(share, sizes, kernel, strides, paddings):
@@ -289,6 +300,8 @@ def _define_max_with_index(nd: int):
         _check_float(name, x)
         sizes = x.shape[2:]
         out = pool_out_sizes(name, sizes, kernel_size, strides, paddings, ceil_mode, adaptive)
+        kernel_size, strides, paddings, adaptive = regular_form(sizes, kernel_size, strides,
+                                                                paddings, adaptive)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         return _argmax(x, tables, kernel_size, strides, paddings, out, adaptive)
 
