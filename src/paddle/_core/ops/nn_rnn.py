@@ -146,7 +146,7 @@ def _compute_dtype(x):
 _BLOCK_ELEMS = 1 << 16
 
 
-def _input_weights(xp, w_ih, b_ih, b_hh, mode, scale):
+def _input_weights(w_ih, b_ih, b_hh, mode, scale):
     """W_ih^T and the biases added before the nonlinearity (b_hh too, except GRU's, which the
     reset gate multiplies). LSTM's gate scale is folded in: powers of two, so the numbers are
     those of scaling afterwards."""
@@ -253,7 +253,7 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
     T, batch, _ = x.shape
     H = w_hh.shape[1]
     scales = lstm_gate_scales(xp, H, work) if mode == "LSTM" else None
-    w_x, biases = _input_weights(xp, w_ih.astype(work, copy=False), b_ih.astype(work, copy=False),
+    w_x, biases = _input_weights(w_ih.astype(work, copy=False), b_ih.astype(work, copy=False),
                                  b_hh, mode, None if scales is None else scales[0])
     # the recurrent weight row-major: the per-step gemm runs faster than on a transposed view
     w_hh_t = xp.ascontiguousarray(w_hh.T.astype(work))
@@ -281,9 +281,9 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
 def inference_only(*tensors) -> bool:
     """is_test for an rnn_layer over these inputs: True when no backward pass can reach it
     (eager, and no gradient recorded or wanted), so the kernel may skip its reserve."""
-    if state.tracer is not None or not state.grad_enabled:
-        return state.tracer is None
-    return all(t is None or t.stop_gradient for t in tensors)
+    if state.tracer is not None:
+        return False
+    return not state.grad_enabled or all(t is None or t.stop_gradient for t in tensors)
 
 
 _FIRST_INPUTS = ("x", "state0", "w_ih", "w_hh", "b_ih", "b_hh")
