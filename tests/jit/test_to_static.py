@@ -91,6 +91,30 @@ def test_dropout_along_the_unknown_batch_draws_one_decision_per_row_like_eager()
     assert set(np.unique(got)) <= {0.0, 2.0} and (got == got[:, :1]).all()
 
 
+def test_buffers_are_read_at_every_run_like_parameters():
+    """As in Paddle (same outputs: 1, 5, 7): a buffer is program state, so values loaded by
+    set_state_dict after the conversion reach the program."""
+    class Shift(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("shift", paddle.ones([3]))
+
+        def forward(self, x):
+            return x + self.shift
+
+    net = Shift()
+    static = paddle.jit.to_static(net, input_spec=[InputSpec([None, 3], "float32", "x")])
+    zeros = paddle.zeros([1, 3])
+    assert static(zeros).numpy().tolist() == [[1.0, 1.0, 1.0]]
+    net.shift.set_value(paddle.full([3], 5.0))
+    assert static(zeros).numpy().tolist() == [[5.0, 5.0, 5.0]]
+    net.set_state_dict({"shift": paddle.full([3], 7.0)})
+    assert static(zeros).numpy().tolist() == [[7.0, 7.0, 7.0]]
+    text = str(static.forward.concrete_program.main_program)
+    assert (f'parameter_name:"{net.shift.name}",persistable:[true],stop_gradient:[true],'
+            'trainable:[false]}') in text
+
+
 def test_input_spec_violation_is_a_clear_error():
     net = paddle.jit.to_static(MLP(), input_spec=[InputSpec([None, 3], "float32", "x")])
     with pytest.raises(ValueError, match=r"'x'.*\[2, 5\].*InputSpec"):

@@ -144,18 +144,22 @@ class Tracer:
         tensor.name = attrs["name"]
         return tensor
 
-    def bind(self, tensor: Tensor) -> SymbolicTensor:
+    def bind(self, tensor: Tensor, as_state: bool = False) -> SymbolicTensor:
         """The symbolic twin of a concrete tensor used inside the traced code: a
-        `builtin.parameter` for parameters, a `builtin.constant` otherwise (made once)."""
+        `builtin.parameter` for parameters and, with as_state, other state read at every run
+        (a layer's buffers, as Paddle binds them), a `builtin.constant` otherwise (made
+        once)."""
         twin = self._bound.get(id(tensor))
         if twin is not None:
             return twin
         meta = TensorMeta(tensor._data.shape, _dt.from_numpy_dtype(tensor._data.dtype))
-        if getattr(tensor, "_is_parameter", False):
+        if as_state or getattr(tensor, "_is_parameter", False):
             name = tensor.name
             attrs = {"parameter_name": name, "is_parameter": True,
-                     "trainable": not tensor.stop_gradient, "need_clip": tensor.need_clip,
-                     "is_distributed": tensor.is_distributed, "persistable": True}
+                     "trainable": not tensor.stop_gradient,
+                     "need_clip": getattr(tensor, "need_clip", True),
+                     "is_distributed": getattr(tensor, "is_distributed", False),
+                     "persistable": bool(getattr(tensor, "persistable", True))}
             op = Operation("builtin.parameter", [], attrs, [meta])
             self.program.parameters[name] = tensor
             op.outputs[0].persistable = True

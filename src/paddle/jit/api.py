@@ -226,9 +226,12 @@ class StaticFunction:
             with tracer:
                 if self._layer is not None:
                     # as Paddle: the layer's parameters enter the program first, in definition
-                    # order (each before the last, so the program lists them newest first)
+                    # order (each before the last, so the program lists them newest first),
+                    # then its buffers, read at every run like the parameters
                     for param in self._layer.parameters():
                         tracer.bind(param)
+                    for buffer in self._layer.buffers():
+                        tracer.bind(buffer, as_state=True)
                 outputs = self._call_with(function, sym_args, sym_kwargs)
             values, tree = _flatten_outputs(outputs)
         except (RuntimeError, TypeError, ValueError) as exc:

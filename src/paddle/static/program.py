@@ -96,10 +96,10 @@ class _StaticTracer(Tracer):
     """Records a static program; the parameters it reads join the startup program (as their
     initializers do in Paddle's)."""
 
-    def bind(self, tensor):
+    def bind(self, tensor, as_state: bool = False):
         if getattr(tensor, "_is_parameter", False) and id(tensor) not in self._bound:
             startup.remember(tensor)
-        return super().bind(tensor)
+        return super().bind(tensor, as_state)
 
 
 @contextlib.contextmanager
