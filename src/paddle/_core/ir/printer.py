@@ -4,10 +4,12 @@
         tensor<3x30xf32>) -> tensor<-1x30xf32>
 
 Registry ops print in Paddle's form: the IntArray/Scalar arguments Paddle passes as operands
-appear as `full_int_array` / `full` ops before their user, attributes carry Paddle's names and
-types, and values are numbered at print time over what is printed (see
-jit/serialization/print_form.py, which takes these forms from the exporter). Ops recorded inside
-a Layer's forward show its `struct_name` (the layer path, as Paddle records it).
+appear as `full_int_array` / `full` ops before their user, arithmetic with a Python number as
+`scale`, attributes carry Paddle's names and types, and values are numbered at print time over
+what is printed (see jit/serialization/print_form.py, which takes these forms from the
+exporter). Ops recorded inside a Layer's forward show its `struct_name` (the layer path, as
+Paddle records it; see static/name_struct.py). The ids differ from Program.renumber's (which
+the verifier's messages use) wherever printing adds operand ops.
 
 A paddle.static training program with dynamic dims holds one `builtin.backward` op where
 Paddle's would list the gradient ops: gradient rules need concrete shapes, so those ops are

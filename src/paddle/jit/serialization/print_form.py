@@ -2,8 +2,9 @@
 
 Our IR keeps shapes, axes and kernel sizes as attributes; Paddle's programs pass them as
 `full_int_array` / `full` operands, name and type attributes as Paddle declares them
-(`data_format:"NCHW"`, flat paddings), sometimes spell an op as several, and update state
-in place where we record a copy (`assign_out_` after batch_norm_ prints as nothing). The exporter
+(`data_format:"NCHW"`, flat paddings), sometimes spell an op as several, update state in place
+where we record a copy (`assign_out_` after batch_norm_ prints as nothing), and make a Python
+number a `full` at its use (`x * 2` a `scale`) where we read a 0-d constant. The exporter
 (export*.py) already writes exactly those ops, so printing runs it against a writer that keeps
 the ops instead of encoding them as JSON: one table of Paddle's forms serves both.
 """
