@@ -4,15 +4,17 @@ reference interpreter:
     .venv-ref/bin/python tools/make_pir_print_fixtures.py
 
 Each model is converted by paddle.jit.to_static (full_graph=True, its InputSpec) in a fresh
-process, because Paddle numbers layer paths (struct_name) per process, and
+process, because Paddle numbers layer paths (struct_name) per process:
 `print(static.forward.concrete_program.main_program)` goes to
-tests/fixtures/jit/<name>_pir_paddle.txt. The script refuses to run against Feijiang."""
+tests/fixtures/jit/<name>_pir_paddle.txt and the program file paddle.jit.save writes for the same
+conversion to <name>_save_paddle.json. The script refuses to run against Feijiang."""
 from __future__ import annotations
 
 import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -39,8 +41,14 @@ def print_one(name: str) -> None:
         net, spec = _models().build(paddle, name)
         static = paddle.jit.to_static(net, input_spec=spec, full_graph=True)
         text = str(static.forward.concrete_program.main_program)
+        with tempfile.TemporaryDirectory() as tmp:
+            paddle.jit.save(static, os.path.join(tmp, "model"))
+            with open(os.path.join(tmp, "model.json")) as f:
+                saved = f.read()
     with open(os.path.join(OUT, f"{name}_pir_paddle.txt"), "w") as f:
         f.write(text)
+    with open(os.path.join(OUT, f"{name}_save_paddle.json"), "w") as f:
+        f.write(saved)
 
 
 def main(argv) -> None:

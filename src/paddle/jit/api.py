@@ -108,6 +108,7 @@ class StaticFunction:
         self._full_graph = full_graph
         self._cache: dict = {}
         self._seen: dict = {}  # _positional_key -> ConcreteProgram, for the inference fast path
+        self._spec_programs: dict = {}  # layer mode -> ConcreteProgram for the input_spec
         self._last = None
         self._eager_only = False
         functools.update_wrapper(self, function)
@@ -255,11 +256,19 @@ class StaticFunction:
 
     @property
     def concrete_program(self) -> ConcreteProgram:
+        """The program for the input_spec (traced once per layer mode, as Paddle caches it),
+        else the one of the last call."""
         if self._input_spec is not None:
-            specs = [s if isinstance(s, InputSpec) else InputSpec.from_tensor(s)
-                     for s in self._input_spec]
-            dummies = [_spec_placeholder(s) for s in specs]
-            return self._convert(dummies, {}, specs)
+            mode = self._layer.training if self._layer is not None else None
+            concrete = self._spec_programs.get(mode)
+            if concrete is None:
+                specs = [s if isinstance(s, InputSpec) else InputSpec.from_tensor(s)
+                         for s in self._input_spec]
+                dummies = [_spec_placeholder(s) for s in specs]
+                concrete = self._convert(dummies, {}, specs)
+                if concrete is not None:
+                    self._spec_programs[mode] = concrete
+            return concrete
         if self._last is None:
             raise RuntimeError("concrete_program is available after the first call, or when "
                                "to_static was given an input_spec")

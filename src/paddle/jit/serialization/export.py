@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..._core.ir.core import DIALECT
-from .pir_codec import array_attr, attr
+from .pir_codec import array_attr, attr, named
 from .pir_writer import PirWriter
 
 EXPORTERS: dict = {}
@@ -67,8 +67,10 @@ class ExportedProgram:
 
 
 def export_program(program, inputs: list, outputs: list, parameter_order: list | None = None,
-                   trainable: bool = True) -> ExportedProgram:
-    """PIR JSON for `program` computing `outputs` (Values) from the data `inputs` (Values)."""
+                   trainable: bool = True, inference: bool = False) -> ExportedProgram:
+    """PIR JSON for `program` computing `outputs` (Values) from the data `inputs` (Values).
+    An inference program (jit.save, save_inference_model) has every `is_test` attribute set,
+    as Paddle normalizes the programs it saves: dropout and batch norm in evaluation form."""
     needed = _live_ops(program, outputs)
     w = PirWriter()
     ids: dict = {}
@@ -87,6 +89,11 @@ def export_program(program, inputs: list, outputs: list, parameter_order: list |
             raise UnsupportedExportError(f"(jit.save) cannot export operation {op.name}")
     for col, value in enumerate(outputs):
         w.fetch(ids[id(value)], value.meta, col)
+    if inference:
+        for op in w.ops:
+            for attribute in op.get("A", ()):
+                if isinstance(attribute, dict) and attribute.get("N") == "is_test":
+                    attribute["AT"] = attr("0.a_bool", True)
     return ExportedProgram(w.to_json(trainable), params)
 
 
@@ -162,7 +169,11 @@ def _emit_op(w, op, ids, readers) -> None:
             "exporter, so this program cannot be written in Paddle's format")
     ins = [_ids_of(ids, v) for v in op.inputs]
     used = [readers.get(id(o), 0) > 0 for o in op.outputs]
+    first = len(w.ops)
     outs = exporter(ExportCall(w, op, ins, used))
+    if op.struct_name:  # the layer path, on every op written for this one (as Paddle's files)
+        for written in w.ops[first:]:
+            written["A"].append(named("struct_name", attr("0.a_str", op.struct_name)))
     outs = outs if isinstance(outs, (list, tuple)) else [outs]
     for value, out in zip(op.outputs, outs):
         ids[id(value)] = out

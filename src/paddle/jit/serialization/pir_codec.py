@@ -6,6 +6,8 @@ kinds such as 0.a_bool, 0.a_i32, 0.a_f64, 0.a_str, 0.a_array, 1.a_intarray, 1.a_
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..._core import dtype as _dt
 from ..._core.meta import TensorMeta
 
@@ -85,7 +87,9 @@ def attr(kind: str, value) -> dict:
         raise TypeError("use array_attr for arrays")
     if kind == "1.a_dtype":
         return {"#": kind, "D": UNDEFINED_DTYPE if value is None else _dt.to_dtype(value).name}
-    if kind in ("0.a_f32", "0.a_f64"):
+    if kind == "0.a_f32":  # the float32 value, as Paddle writes it (0.9 is 0.8999999761581421)
+        return {"#": kind, "D": float(np.float32(value))}
+    if kind == "0.a_f64":
         return {"#": kind, "D": float(value)}
     if kind in ("0.a_i32", "0.a_i64"):
         return {"#": kind, "D": int(value)}

@@ -67,6 +67,9 @@ def _concrete(layer, input_spec):
         raise ValueError("(jit.save) needs input_spec (or a to_static input_spec) to know the "
                          "shapes and dtypes of the saved program's inputs")
     specs = _named_specs(function, list(specs), owner is not None)
+    converted = getattr(layer, "forward", layer)
+    if isinstance(converted, StaticFunction) and converted._input_spec == specs:
+        return converted.concrete_program, owner  # the program to_static made, as Paddle
     return StaticFunction(function, specs, owner, full_graph=True).concrete_program, owner
 
 
@@ -114,7 +117,7 @@ def save(layer, path, input_spec=None, **configs) -> None:
     concrete, owner = _concrete(layer, input_spec)
     outputs = _select_outputs(list(concrete.outputs), configs.get("output_spec"))
     exported = export_program(concrete.main_program, concrete.inputs, outputs,
-                              _parameter_order(owner))
+                              _parameter_order(owner), inference=True)
     directory = os.path.dirname(os.fspath(path))
     if directory:
         os.makedirs(directory, exist_ok=True)

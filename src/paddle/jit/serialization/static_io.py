@@ -58,7 +58,7 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
                          f"but received {path_prefix!r}")
     program = _main_program(kwargs)
     feeds, fetches = _values(feed_vars, "feed_vars"), _values(fetch_vars, "fetch_vars")
-    exported = export_program(program, feeds, fetches)
+    exported = export_program(program, feeds, fetches, inference=True)
     directory = os.path.dirname(path_prefix)
     if directory:
         os.makedirs(directory, exist_ok=True)
