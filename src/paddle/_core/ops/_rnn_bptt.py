@@ -216,6 +216,60 @@ def lstm_backprop_arrays(xp, seq, g_out, g_state, g_res, is_reverse):
     return [dh, dc], d_pre, d_pre, h_prev
 
 
+def gru_backprop_arrays(xp, seq, g_out, g_state, g_res, is_reverse):
+    """backprop() for an unmasked GRU on arrays, in place like lstm_backprop_arrays: the input-
+    and hidden-gate gradients go straight into two [T, B, 3H] buffers."""
+    H, res = seq["H"], seq["reserve"]
+    T, batch = res.shape[:2]
+    gx, gh = xp.empty((T, batch, 3 * H), res.dtype), xp.empty((T, batch, 3 * H), res.dtype)
+    h_prev = xp.empty((T, batch, H), res.dtype)
+    slope, tmp = xp.empty((batch, 2 * H), res.dtype), xp.empty((batch, H), res.dtype)
+    dh = g_state[0].copy()
+    for t in range(T) if is_reverse else range(T - 1, -1, -1):
+        before = t + 1 if is_reverse else t - 1
+        hp = res[before, :, 4 * H:] if 0 <= before < T else seq["state0"][0]
+        h_prev[t] = hp
+        dh += g_out[t]
+        g_row = None if g_res is None else g_res[t]
+        _gru_step_arrays(xp, res[t], hp, dh, g_row, gx[t], gh[t], (slope, tmp))
+        d_prev = gh[t] @ seq["w_hh"]
+        xp.multiply(dh, res[t, :, H:2 * H], out=tmp)
+        d_prev += tmp
+        dh = d_prev
+    return [dh], gx, gh, h_prev
+
+
+def _gru_step_arrays(xp, row, h_prev, dh, g_row, dx, dhh, scratch) -> None:
+    """One unmasked GRU step backwards (the math of _gru_back), in place: dx gets the input-gate
+    gradients (r, z, c pre-activations), dhh the hidden-gate ones (r, z, hidden part of c);
+    dh (the caller's array) gains the reserve row's h cotangent."""
+    H = h_prev.shape[-1]
+    slope, tmp = scratch
+    r, z, c, hc = (row[:, k * H:(k + 1) * H] for k in range(4))
+    d_r, d_z, d_c = (dx[:, k * H:(k + 1) * H] for k in range(3))
+    if g_row is not None:
+        dh += g_row[:, 4 * H:]
+    xp.subtract(h_prev, c, out=d_z)
+    d_z *= dh
+    xp.subtract(1, z, out=d_c)
+    d_c *= dh
+    if g_row is not None:
+        dx[:, H:] += g_row[:, H:3 * H]
+    xp.multiply(c, c, out=tmp)
+    xp.subtract(1, tmp, out=tmp)
+    d_c *= tmp
+    xp.multiply(d_c, hc, out=d_r)
+    xp.multiply(d_c, r, out=dhh[:, 2 * H:])
+    if g_row is not None:
+        d_r += g_row[:, :H]
+        dhh[:, 2 * H:] += g_row[:, 3 * H:4 * H]
+    # sigmoid slopes s (1 - s) of r and z, adjacent in the row
+    xp.subtract(1, row[:, :2 * H], out=slope)
+    slope *= row[:, :2 * H]
+    dx[:, :2 * H] *= slope
+    dhh[:, :2 * H] = dx[:, :2 * H]
+
+
 def lstm_scratch(xp, batch, H, dtype):
     """The reused arrays of lstm_step_arrays."""
     return xp.empty((batch, 4 * H), dtype), xp.empty((batch, H), dtype), \

@@ -212,10 +212,62 @@ def _lstm_unmasked(xp, gate_steps, state, w_hh_s, scales, out, reserve):
     return h, c
 
 
+def _gru_unmasked(xp, gate_steps, h, w_hh_t, b_hh, out, reserve):
+    """The GRU steps without a mask, in place on reused arrays (the numbers of gru_step); each
+    new h goes straight into its output row, the next step's gemm input. Returns [final h]."""
+    batch, H = out.shape[1:]
+    hg = xp.empty((batch, 3 * H), out.dtype)
+    rz = xp.empty((batch, 2 * H), out.dtype)
+    c = xp.empty((batch, H), out.dtype)
+    r, z = rz[:, :H], rz[:, H:]
+    for t, x_gates in gate_steps:
+        xp.matmul(h, w_hh_t, out=hg)
+        hg += b_hh
+        xp.add(x_gates[:, :2 * H], hg[:, :2 * H], out=rz)
+        rz *= 0.5  # the sigmoid op's overflow-free form, tanh(v / 2) / 2 + 1/2
+        xp.tanh(rz, out=rz)
+        rz *= 0.5
+        rz += 0.5
+        xp.multiply(r, hg[:, 2 * H:], out=c)
+        c += x_gates[:, 2 * H:]
+        xp.tanh(c, out=c)
+        h_new = out[t]
+        xp.subtract(h, c, out=h_new)
+        h_new *= z
+        h_new += c
+        h = h_new
+        if reserve is not None:
+            row = reserve[t]
+            row[:, :2 * H] = rz
+            row[:, 2 * H:3 * H] = c
+            row[:, 3 * H:4 * H] = hg[:, 2 * H:]
+            row[:, 4 * H:] = h
+    return [h]
+
+
+def _simple_unmasked(xp, gate_steps, h, w_hh_t, relu, out, reserve):
+    """The SimpleRNN steps without a mask, each written straight into its output row (the next
+    step's gemm input); the reserve row holds y and h, equal here. Returns [final h]."""
+    H = out.shape[2]
+    for t, x_gates in gate_steps:
+        y = out[t]
+        xp.matmul(h, w_hh_t, out=y)
+        y += x_gates
+        if relu:
+            xp.maximum(y, 0, out=y)
+        else:
+            xp.tanh(y, out=y)
+        if reserve is not None:
+            reserve[t, :, :H] = y
+            reserve[t, :, H:] = y
+        h = y
+    return [h]
+
+
 def _general_steps(xp, mode, gate_steps, state, weights, out, reserve, valid, keep):
-    """Any mode, with or without a mask: the activations go into the step's reserve row (a
-    reused scratch row when not `keep`), then the post-mask states close the row. Returns the
-    final states."""
+    """Any mode, with or without a mask (the layers use it for masks): the activations go into
+    the step's reserve row (a reused scratch row when not `keep`), then the post-mask states
+    close the row. Returns the final states."""
     batch, H = out.shape[1:]
     S = STATES[mode]
     first = reserve.shape[-1] - S * H
@@ -267,9 +319,15 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
     gate_steps = _input_gate_steps(xp, x.astype(work, copy=False), w_x, biases, steps)
     if not T:
         final = state
-    elif mode == "LSTM" and mask is None:
+    elif mask is None and mode == "LSTM":
         final = _lstm_unmasked(xp, gate_steps, state, w_hh_t, scales, out,
                                None if is_test else reserve)
+    elif mask is None and mode == "GRU":
+        final = _gru_unmasked(xp, gate_steps, state[0], w_hh_t, b_hh.astype(work), out,
+                              None if is_test else reserve)
+    elif mask is None:
+        final = _simple_unmasked(xp, gate_steps, state[0], w_hh_t, mode == "RNN_RELU", out,
+                                 None if is_test else reserve)
     else:
         rows = xp.empty((1, batch, width), work) if is_test else reserve
         valid = None if mask is None else (mask != 0)[:, :, None]
@@ -314,9 +372,10 @@ def _numpy_grads(ctx, g_out, g_state, g_reserve, needs):
            "mask": None if ctx.mask is None else (ctx.mask._data != 0)[:, :, None].astype(work)}
     g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
     ops = B.ArrayMath(xp)
-    if ctx.mode == "LSTM" and ctx.mask is None:
-        d_state, gx, gh, h_prev = B.lstm_backprop_arrays(xp, seq, arr(g_out), list(arr(g_state)),
-                                                         g_res, ctx.is_reverse)
+    in_place = {"LSTM": B.lstm_backprop_arrays, "GRU": B.gru_backprop_arrays}.get(ctx.mode)
+    if in_place is not None and ctx.mask is None:
+        d_state, gx, gh, h_prev = in_place(xp, seq, arr(g_out), list(arr(g_state)), g_res,
+                                           ctx.is_reverse)
     else:
         d_state, gx, gh, h_prev = B.backprop(ops, ctx.mode, seq, arr(g_out),
                                              list(arr(g_state)), g_res, ctx.is_reverse)
