@@ -21,7 +21,8 @@ import contextlib
 
 from . import dtype as _dt
 from . import state
-from .ir import state_writes
+from .ir import dynamic_attrs, state_writes
+from .ir.dynamic_attrs import holds_symbolic
 from .ir.core import DIALECT, Operation, Program
 from .meta import TensorMeta
 from .tensor import Tensor
@@ -222,15 +223,23 @@ class Tracer:
     # ---- recording -------------------------------------------------------------------------
     def record(self, op, inputs, attrs):
         from .dispatch import flatten_inputs, record_autograd
+        dynamic = any(holds_symbolic(a) for a in attrs)
         sym_inputs = tuple(self._symbolic_input(v) for v in inputs)
         metas = [_meta_of(v) for v in sym_inputs]
-        result = op.infer_meta(*metas, *attrs)
+        if dynamic:  # int arrays holding tensors: extra inputs, read when the program runs
+            attrs, extras = dynamic_attrs.template(attrs)
+            opdef = dynamic_attrs.DynamicAttrOp(op, attrs, len(sym_inputs))
+            result = opdef.infer_meta(*metas)
+            extras = tuple(self._symbolic_input(t) for t in extras)
+        else:
+            opdef, extras = op, ()
+            result = op.infer_meta(*metas, *attrs)
         out_metas = [result] if isinstance(result, TensorMeta) else list(result)
-        values = [_value_of(v) for v in sym_inputs]
+        values = [_value_of(v) for v in sym_inputs + extras]
         if any(_nested(v) for v in values):
             self._check_visible(op.name, values)
         operation = Operation(f"{DIALECT}.{op.name}", values, dict(zip(op.attrs, attrs)),
-                              out_metas, op)
+                              out_metas, opdef)
         self.block.append(operation)
         outputs = tuple(symbolic(v) for v in operation.outputs)
         flat, layout = flatten_inputs(op, sym_inputs)
@@ -238,7 +247,10 @@ class Tracer:
             t is not None and not t.stop_gradient for t in flat)
         for t, v in zip(outputs, operation.outputs):
             v.stop_gradient = not requires
-        if requires and state.grad_enabled:
+        if dynamic:  # its gradients come from replaying it with its attributes read (ir/replay)
+            for t in outputs:
+                t.stop_gradient = not requires
+        elif requires and state.grad_enabled:
             record_autograd(op, sym_inputs, attrs, outputs)
         if op.single_output:
             return outputs[0]

@@ -13,6 +13,7 @@ from .._core import dispatch
 from .._core.autograd.grad_mode import enable_grad
 from ..autograd import grad
 from .._core.ir.core import Operation, Program
+from .._core.ir.dynamic_attrs import DynamicAttrOp, with_tensors
 from .._core.ir.host_op import HostOp
 from .._core.ir.interpreter import Interpreter, ProgramError, check_feed
 from .._core.tensor import wrap
@@ -84,6 +85,8 @@ class _Replay:
             self._backward(op)
         elif isinstance(op.opdef, HostOp):
             self._host(op)
+        elif isinstance(op.opdef, DynamicAttrOp):
+            self._dynamic(op)
         elif op.regions or op.opdef is None:
             raise NotImplementedError(
                 f"paddle.static.Executor: cannot rebuild {op.name} for concrete feed shapes in "
@@ -107,6 +110,19 @@ class _Replay:
         grads = grad(targets, inputs, target_grads or None, retain_graph=True,
                      allow_unused=True, no_grad_vars=excluded or None)
         self._set(op, [g if g is not None else zeros_like(t) for g, t in zip(grads, inputs)])
+
+    def _dynamic(self, op) -> None:
+        """Record the registry op again with its int-array tensors (ir/dynamic_attrs.py)."""
+        if not all(v.stop_gradient for v in op.outputs):
+            raise NotImplementedError(
+                f"paddle.static: {op.name} takes its shape-like arguments from tensors, and "
+                "Feijiang does not differentiate such ops in a static program; give them "
+                "Python ints, or train through paddle.jit.to_static")
+        tensors = [self._lookup(v) for v in op.inputs]
+        n = op.opdef.n_inputs
+        attrs = with_tensors(op.opdef.template, tensors[n:])
+        result = dispatch.call(op.opdef.inner, tuple(tensors[:n]), attrs)
+        self._set(op, [result] if op.opdef.single_output else list(result))
 
     def _host(self, op) -> None:
         inputs = [self._lookup(v) for v in op.inputs]

@@ -9,6 +9,7 @@ import inspect
 import numpy as np
 
 from .._core.tensor import Tensor
+from .._core.tracing import is_symbolic
 
 _INTEGER_KINDS = "iu"
 
@@ -19,6 +20,8 @@ def _shape_item(d, api: str, shape) -> int:
             raise TypeError(f"({api}) Each Tensor in 'shape' must be an integer Tensor with one "
                             f"element, but received dtype {d.dtype.name} and shape "
                             f"{list(d.shape)}.")
+        if is_symbolic(d):
+            return d  # a dim known when the program runs (a to_static dynamic dim)
         return int(d._data.reshape(-1)[0])
     if isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer)):
         raise TypeError(f"({api}) Each element of 'shape' must be an int or an integer Tensor, "
@@ -36,6 +39,8 @@ def shape_arg(shape, api: str) -> list:
         if shape._data.dtype.kind not in _INTEGER_KINDS:
             raise TypeError(f"({api}) A Tensor 'shape' must be int32 or int64, but received "
                             f"{shape.dtype.name}.")
+        if is_symbolic(shape):
+            return shape  # the whole shape is read when the program runs
         dims = [int(v) for v in shape._data.reshape(-1)]
     elif isinstance(shape, (int, np.integer)) and not isinstance(shape, (bool, np.bool_)):
         dims = [int(shape)]
@@ -45,7 +50,7 @@ def shape_arg(shape, api: str) -> list:
         raise TypeError(f"({api}) The type of 'shape' must be list, tuple, int or Tensor, but "
                         f"received {type(shape).__name__}.")
     for i, d in enumerate(dims):
-        if d < 0:
+        if not isinstance(d, Tensor) and d < 0:
             raise ValueError(f"({api}) Each value of 'shape' is expected to be no less than 0, "
                              f"but received shape[{i}] = {d}; shape = {dims}.")
     return dims

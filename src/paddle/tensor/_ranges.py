@@ -10,6 +10,7 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.ops import creation as C
 from .._core.tensor import Tensor
+from .._core.tracing import is_symbolic
 from ._arg_forms import aliases, finish
 
 _RANGE_DTYPES = ("int32", "int64", "float16", "bfloat16", "float32", "float64")
@@ -75,6 +76,12 @@ def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None,
     if end is None:
         start, end = 0, start
     dt = _range_dtype(dtype, (start, end, step), "arange")
+    bounds = (start, end, step)
+    if dt.kind in "iu" and any(is_symbolic(v) and _is_int_arg(v) for v in bounds):
+        # integer bounds known when the program runs (to_static dynamic dims)
+        start, end, step = (v if is_symbolic(v) else int(_value(v, "arange", name))
+                            for v, name in zip(bounds, ("start", "end", "step")))
+        return finish(C.arange(start, end, step, dt), requires_grad, out)
     start = _finite(_value(start, "arange", "start"), "arange", "start")
     end = _finite(_value(end, "arange", "end"), "arange", "end")
     step = _finite(_value(step, "arange", "step"), "arange", "step")

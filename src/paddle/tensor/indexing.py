@@ -6,6 +6,7 @@ import numpy as np
 from .._core import dispatch
 from .._core.ops import indexing as I
 from .._core.tensor import Tensor, wrap
+from .._core.tracing import is_symbolic
 from ._convert import cast_to, ensure_tensor, scalar_tensor
 
 
@@ -52,7 +53,7 @@ def _slice_spec(item: slice) -> tuple:
     start, stop, step = item.start, item.stop, item.step
     if not (_plain(start) and _plain(stop) and _plain(step)):
         start, stop, step = _slice_part(start), _slice_part(stop), _slice_part(step)
-    if step == 0:
+    if type(step) is int and step == 0:
         raise ValueError("(getitem) The step of a slice must not be 0.")
     return ("slice", start, stop, step)
 
@@ -81,7 +82,8 @@ def _slice_part(v):
     if v is None:
         return None
     if isinstance(v, Tensor):
-        return int(v.item())
+        # a bound known when the program runs (a to_static dynamic dim) stays a tensor
+        return v if is_symbolic(v) else int(v.item())
     if isinstance(v, (bool, float)) or not hasattr(v, "__index__"):
         raise ValueError(f"(getitem) Slice bounds must be integers or None, but received "
                          f"{type(v).__name__}.")

@@ -8,15 +8,23 @@ from .._core import dispatch
 from .._core.meta import normalize_axis
 from .._core.ops import manipulation as M
 from .._core.tensor import Tensor, wrap
+from .._core.tracing import is_symbolic
 
 
 def int_list(value, api: str, arg: str) -> list:
-    """Paddle accepts ints, lists/tuples of ints or 0/1-d int tensors for shape-like args."""
+    """Paddle accepts ints, lists/tuples of ints or 0/1-d int tensors for shape-like args.
+    Tensors of a program being recorded stay tensors: their values are read when it runs."""
     if isinstance(value, Tensor):
-        return [int(v) for v in value._data.reshape(-1)]
+        return value if is_symbolic(value) else [int(v) for v in value._data.reshape(-1)]
     if isinstance(value, (list, tuple)):
-        return [int(v.item()) if isinstance(v, Tensor) else _as_int(v, api, arg) for v in value]
+        return [_int_entry(v, api, arg) for v in value]
     return [_as_int(value, api, arg)]
+
+
+def _int_entry(value, api: str, arg: str):
+    if isinstance(value, Tensor):
+        return value if is_symbolic(value) else int(value.item())
+    return _as_int(value, api, arg)
 
 
 def _as_int(value, api: str, arg: str) -> int:

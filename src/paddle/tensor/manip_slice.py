@@ -215,7 +215,7 @@ def tile(x, repeat_times, name=None):
     """
     require_tensor("tile", "x", 0, x)
     reps = int_list(repeat_times, "tile", "repeat_times")
-    if any(r < 0 for r in reps):
+    if any(not isinstance(r, Tensor) and r < 0 for r in reps):
         raise ValueError(f"(tile) All elements of repeat_times must be non-negative, but "
                          f"received {reps}.")
     ndim = max(len(reps), x.ndim)

@@ -11,6 +11,7 @@ from ..backend import xp
 from ..tensor import Tensor, wrap
 from .control_flow import IF, WHILE, YIELD, predicate_value
 from .core import DIALECT, Program
+from .dynamic_attrs import DynamicAttrOp
 from .host_op import HostOp
 from .interpreter import check_feed
 
@@ -45,6 +46,14 @@ def _replay(op, env: dict) -> None:
         _replay_if(op, env)
     elif op.name == WHILE:
         _replay_while(op, env)
+    elif isinstance(op.opdef, DynamicAttrOp):  # the registry op, its int arrays read now
+        n = op.opdef.n_inputs
+        tensors = [_lookup(env, v) for v in op.inputs]
+        attrs = op.opdef.attrs_for([t._data for t in tensors[n:]])
+        result = dispatch.call(op.opdef.inner, tuple(tensors[:n]), attrs)
+        results = (result,) if op.opdef.single_output else result
+        for value, tensor in zip(op.outputs, results):
+            env[id(value)] = tensor
     elif isinstance(op.opdef, HostOp):  # state writes and updates run on the arrays
         arrays = [[t._data for t in x] if isinstance(x, list) else x._data
                   for x in (_lookup(env, v) for v in op.inputs)]

@@ -18,7 +18,7 @@ def linear(x, weight, bias=None, name=None):
     # Paddle's binding names the input 'X' (capital) and takes Tensors only.
     require_tensor("linear", "X", 0, x)
     require_tensor("linear", "weight", 1, weight)
-    if x.ndim == 0 or x.shape[-1] != weight.shape[0]:
+    if x.ndim == 0 or x.shape[-1] not in (weight.shape[0], -1):  # -1: known when run
         raise ValueError(f"(linear) The last dimension of input x ({list(x.shape)}) must equal "
                          f"in_features, the first dimension of weight ({list(weight.shape)}).")
     if x._data.dtype != weight._data.dtype:

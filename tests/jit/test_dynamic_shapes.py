@@ -1,0 +1,159 @@
+"""to_static over code that builds shapes from dynamic dims (`b = x.shape[0]` with a None batch
+in the InputSpec): the ops take those dims as tensors read when the program runs, so the
+program converts (full_graph=True) and matches eager for every batch size, gradients too."""
+import numpy as np
+import pytest
+
+import paddle
+from paddle.static import InputSpec
+
+SPEC = [InputSpec([None, 3, 4], "float32", "x")]
+
+
+def _reshape(x):
+    return x.reshape([x.shape[0], -1]) * 2
+
+
+def _zeros(x):
+    return paddle.zeros([x.shape[0], 3]) + x.sum()
+
+
+def _full_from_shape_tensor(x):
+    return paddle.full(paddle.shape(x)[:2], 1.5)
+
+
+def _expand(x):
+    return paddle.ones([1, 3, 4]).expand([x.shape[0], 3, 4]) * x
+
+
+def _arange(x):
+    return paddle.arange(x.shape[0]) * 3
+
+
+def _tile(x):
+    return paddle.tile(paddle.to_tensor([[1.0, 2.0]]), [x.shape[0], 1])
+
+
+def _slice(x):
+    return x[: x.shape[0] // 2 + 1, 1:]
+
+
+@pytest.mark.parametrize("fn", [_reshape, _zeros, _full_from_shape_tensor, _expand, _arange,
+                                _tile, _slice], ids=lambda f: f.__name__.strip("_"))
+def test_dynamic_dims_convert_and_match_eager(fn):
+    static = paddle.jit.to_static(fn, input_spec=SPEC, full_graph=True)
+    for batch in (2, 5):
+        x = paddle.to_tensor(np.arange(batch * 12, dtype="float32").reshape(batch, 3, 4))
+        got, want = static(x), fn(x)
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_random_ops_take_a_dynamic_shape():
+    def fn(x):
+        b = x.shape[0]
+        return paddle.randn([b, 2]), paddle.randint(0, 5, [b, 3]), paddle.rand(paddle.shape(x))
+
+    static = paddle.jit.to_static(fn, input_spec=SPEC, full_graph=True)
+    normal, ints, uniform = static(paddle.ones([6, 3, 4]))
+    assert normal.shape == [6, 2] and ints.shape == [6, 3] and uniform.shape == [6, 3, 4]
+    assert ints.dtype == paddle.int64 and 0 <= int(ints.min()) and int(ints.max()) < 5
+
+
+class _Net(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(12, 3)
+
+    def forward(self, x):
+        b = x.shape[0]
+        y = self.fc(x.reshape([b, -1])) + paddle.zeros([b, 3])
+        return y[: b // 2 + 1] * paddle.arange(b // 2 + 1).astype("float32").unsqueeze(1)
+
+
+def test_training_through_dynamic_shapes_matches_eager():
+    paddle.seed(3)
+    net = _Net()
+    static = paddle.jit.to_static(net, input_spec=SPEC, full_graph=True)
+    for batch in (3, 6):
+        x = paddle.randn([batch, 3, 4])
+        grads = []
+        for run in (static, net.forward):
+            out = run(x)
+            (out * out).sum().backward()
+            grads.append((out.numpy(), net.fc.weight.grad.numpy().copy(),
+                          net.fc.bias.grad.numpy().copy()))
+            net.clear_gradients()
+        for got, want in zip(*grads):
+            np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+def test_the_program_names_the_values_a_dynamic_op_reads():
+    static = paddle.jit.to_static(_reshape, input_spec=SPEC, full_graph=True)
+    text = str(static.concrete_program.main_program)
+    line = next(t for t in text.splitlines() if '"pd_op.reshape"' in t)
+    dim = line.split("(")[2].split(")")[0].split(", ")[1]  # the reshape's second operand
+    assert f"shape:[{dim},-1]" in line and line.endswith("-> tensor<-1x-1xf32>")
+
+
+def test_jit_save_refuses_a_dynamic_op_by_name(tmp_path):
+    from paddle.jit.serialization.export import UnsupportedExportError
+    static = paddle.jit.to_static(_reshape, input_spec=SPEC, full_graph=True)
+    with pytest.raises(UnsupportedExportError, match="reshape"):
+        paddle.jit.save(static, str(tmp_path / "m"))
+
+
+def test_static_program_feeds_a_shape_tensor():
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            dim = paddle.tensor.fill_constant([1], "int64", 4)
+            shape = paddle.static.data("shape", [2], "int64")
+            a = paddle.randint(-3, 3, [dim, 2, dim], "int32")
+            b = paddle.zeros(shape)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        got_a, got_b = exe.run(main, feed={"shape": np.array([2, 7], "int64")},
+                               fetch_list=[a, b])
+    finally:
+        paddle.disable_static()
+    assert got_a.shape == (4, 2, 4) and got_a.dtype == np.int32
+    assert got_b.shape == (2, 7) and not got_b.any()
+
+
+def test_static_gradients_refuse_a_dynamic_op_clearly():
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            x = paddle.static.data("x", [-1, 3, 4], "float32")
+            x.stop_gradient = False
+            y = x.reshape([paddle.shape(x)[0], -1]).sum()
+            (gx,) = paddle.static.gradients([y], [x])
+            exe = paddle.static.Executor(paddle.CPUPlace())
+            with pytest.raises(NotImplementedError, match="shape-like arguments from tensors"):
+                exe.run(feed={"x": np.ones([2, 3, 4], "float32")}, fetch_list=[gx])
+    finally:
+        paddle.disable_static()
+
+
+def test_verifier_and_passes_keep_dynamic_ops_working():
+    from paddle._core.ir.interpreter import Interpreter
+    from paddle._core.ir.verifier import verify
+    from paddle._core.passes import PassManager, constant_fold, cse, dce
+    from paddle._core.tracing import Tracer
+
+    with Tracer() as tracer:
+        x = tracer.input([-1, 3, 4], "float32", "x")
+        b = paddle.shape(x)[0]
+        y = x.reshape([b, -1]) + x.reshape([b, -1])  # the same dynamic op twice: CSE merges
+        paddle.zeros([b, 5])  # unused: DCE drops it
+    program, outputs = tracer.program, [y._data.value]
+    verify(program)
+    feed = {"x": np.arange(24, dtype="float32").reshape(2, 3, 4)}
+    before = Interpreter(program, outputs).run(feed)[0]
+    outputs = PassManager([constant_fold, cse, dce], print_ir=False).run(program, outputs)
+    verify(program)
+    names = [op.name for op in program.global_block().ops]
+    assert names.count("pd_op.reshape") == 1 and "pd_op.full" not in names
+    np.testing.assert_array_equal(Interpreter(program, outputs).run(feed)[0], before)
+    np.testing.assert_array_equal(before, 2 * feed["x"].reshape(2, 12))
