@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..._core.ir.core import DIALECT
+from .export_numbers import emit_number, emit_scale, number_of, scale_form
 from .pir_codec import array_attr, attr, named
 from .pir_writer import PirWriter
 
@@ -56,8 +57,12 @@ class ExportCall:
         return value.meta if value is not None and not isinstance(value, list) else None
 
     def emit(self, name: str, inputs: list, attrs: list = (), out_metas=None) -> list:
-        metas = self.out_metas if out_metas is None else out_metas
-        return self.w.emit(name, inputs, list(attrs), metas)
+        """Write op `name`; without out_metas it makes the op's own outputs, with their
+        stop_gradient flags."""
+        if out_metas is None:
+            return self.w.emit(name, inputs, list(attrs), self.out_metas,
+                               [o.stop_gradient for o in self.op.outputs])
+        return self.w.emit(name, inputs, list(attrs), out_metas)
 
 
 @dataclass
@@ -78,9 +83,13 @@ def export_program(program, inputs: list, outputs: list, parameter_order: list |
     readers = _reader_counts(needed, outputs)
     for value in inputs:
         ids[id(value)] = w.data(value.op.attrs["name"], value.meta, value.stop_gradient)
+    fetched = {id(v) for v in outputs}
     for op in needed:
         if op.outputs and id(op.outputs[0]) in ids:
             continue
+        if op.name == "builtin.constant" and number_of(op.outputs[0]) is not None and \
+                id(op.outputs[0]) not in fetched:
+            continue  # a number: written as a full before each op reading it
         if op.name == "builtin.constant":
             ids[id(op.outputs[0])] = _emit_constant(w, op.attrs["value"], op.outputs[0].meta)
         elif op.opdef is not None:
@@ -162,26 +171,37 @@ def _emit_constant(w, array, meta) -> int:
 
 
 def _emit_op(w, op, ids, readers) -> None:
-    exporter = EXPORTERS.get(op.opdef.name)
-    if exporter is None:
-        raise UnsupportedExportError(
-            f"(jit.save) the op '{op.opdef.name}' has no Paddle 3.3 equivalent in Feijiang's "
-            "exporter, so this program cannot be written in Paddle's format")
-    ins = [_ids_of(ids, v) for v in op.inputs]
     used = [readers.get(id(o), 0) > 0 for o in op.outputs]
     first = len(w.ops)
-    outs = exporter(ExportCall(w, op, ins, used))
+    outs = write_op(w, op, lambda v: ids[id(v)], used)
     if op.struct_name:  # the layer path, on every op written for this one (as Paddle's files)
         for written in w.ops[first:]:
             written["A"].append(named("struct_name", attr("0.a_str", op.struct_name)))
-    outs = outs if isinstance(outs, (list, tuple)) else [outs]
     for value, out in zip(op.outputs, outs):
         ids[id(value)] = out
 
 
-def _ids_of(ids, value):
+def write_op(w, op, token, used) -> list:
+    """Write registry op `op` with writer `w` (token(value): how `w` names an input value);
+    returns what names its outputs. Numbers it reads are written where Paddle writes them."""
+    scale = scale_form(op)
+    if scale is not None:
+        ins = [None if number_of(v) is not None else token(v) for v in op.inputs]
+        outs = emit_scale(ExportCall(w, op, ins, used), *scale)
+    else:
+        exporter = EXPORTERS.get(op.opdef.name)
+        if exporter is None:
+            raise UnsupportedExportError(
+                f"(jit.save) the op '{op.opdef.name}' has no Paddle 3.3 equivalent in "
+                "Feijiang's exporter, so this program cannot be written in Paddle's format")
+        ins = [_input(w, v, token) for v in op.inputs]
+        outs = exporter(ExportCall(w, op, ins, used))
+    return list(outs) if isinstance(outs, (list, tuple)) else [outs]
+
+
+def _input(w, value, token):
     if value is None:
         return None
     if isinstance(value, list):
-        return [ids[id(v)] for v in value]
-    return ids[id(value)]
+        return [_input(w, v, token) for v in value]
+    return emit_number(w, value) if number_of(value) is not None else token(value)
