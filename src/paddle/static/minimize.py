@@ -13,8 +13,8 @@ from .._core.ir.core import Operation
 from .._core.ir.host_op import HostOp, eager
 from .._core.tensor import wrap
 from .._core.tracing import symbolic
-from .backward import append_backward
 from . import startup
+from .backward import append_backward
 from .checkpoint import optimizer_tensors, register_optimizer
 from .test_clone import mark_training_ops
 

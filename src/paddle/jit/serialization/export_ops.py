@@ -6,7 +6,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.meta import TensorMeta
 from .export import ExportCall, UnsupportedExportError, exports
-from .pir_codec import CPU_PLACE, UNDEFINED_PLACE, array_attr, attr
+from .pir_codec import UNDEFINED_PLACE, array_attr, attr
 
 FLOAT32_MAX = float(np.finfo(np.float32).max)
 

@@ -42,7 +42,7 @@ class PrintedValue:
 class PrintedOp:
     """One op as Paddle prints it; reads like an Operation to the printer."""
 
-    __slots__ = ("name", "inputs", "attrs", "outputs", "regions", "struct_name")
+    __slots__ = ("attrs", "inputs", "name", "outputs", "regions", "struct_name")
 
     def __init__(self, name: str, inputs: list, attrs: dict, outputs: list):
         self.name, self.inputs, self.attrs, self.outputs = name, inputs, attrs, outputs
