@@ -20,8 +20,9 @@ from ..meta import TensorMeta
 from ..tensor import wrap
 from . import _kernel_utils as K
 from . import _rnn_bptt as B
+from ._rnn_steps import GATES, RESERVE, gru_step, lstm_gate_scales
 from .nn_norm import any_nonzero, eager_rule
-from .nn_rnn import GATES, RESERVE, expect, gru_step, lstm_gate_scales
+from .nn_rnn import expect
 from .registry import OPAQUE, defop
 
 _STATE_NAMES = ("h_prev", "c_prev")

@@ -1,0 +1,220 @@
+"""The forward step loops of the rnn_layer kernel (nn_rnn), per mode: the LSTM, GRU and
+SimpleRNN steps without a mask run in place on reused arrays, any mode with a mask through the
+general loop; the input projection comes in blocks of steps. The one-step cell kernels
+(nn_rnn_cell) share the gate helpers."""
+from __future__ import annotations
+
+import functools
+
+GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+STATES = {"LSTM": 2, "GRU": 1, "RNN_TANH": 1, "RNN_RELU": 1}
+# reserve row per step, in units of H: LSTM i f g o h c; GRU r z c hc h; SimpleRNN y h
+RESERVE = {"LSTM": 6, "GRU": 5, "RNN_TANH": 2, "RNN_RELU": 2}
+
+
+@functools.lru_cache(maxsize=64)
+def lstm_gate_scales(xp, H, dtype):
+    """Per-column (scale, shift) over the 4H LSTM gates: sigmoid(v) = tanh(v / 2) / 2 + 1/2
+    (the overflow-free form of the sigmoid op) for i, f and o, tanh(v) * 1 + 0 for g. Scaling
+    the gate weights and biases by `scale` (powers of two: exact) lets one tanh cover all
+    gates. Cached: callers share the arrays and must not modify them."""
+    scale = xp.full(4 * H, 0.5, dtype)
+    scale[2 * H:3 * H] = 1.0
+    shift = xp.full(4 * H, 0.5, dtype)
+    shift[2 * H:3 * H] = 0.0
+    return scale, shift
+
+
+def _lstm_step(xp, pre, state, row, H, scales, into):
+    """pre: the gate pre-activations [B, 4H] already multiplied by the scale column; the gate
+    activations go into row[:, :4H], the new (h, c) into the two [B, H] arrays `into`."""
+    scale, shift = scales
+    act = row[:, :4 * H]
+    xp.tanh(pre, out=act)
+    act *= scale
+    act += shift
+    i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
+    h, c = into
+    xp.multiply(f, state[1], out=c)
+    c += i * g
+    xp.tanh(c, out=h)
+    h *= o
+    return into
+
+
+def gru_step(xp, pre_x, hg, state, act, H):
+    """One GRU step from pre_x = x W_ih^T + b_ih and hg = h W_hh^T + b_hh: the activations
+    r, z, c and the hidden part of c (hc) go into act[:, :4H]; returns [new h]."""
+    act[:, :2 * H] = _sigmoid(xp, pre_x[:, :2 * H] + hg[:, :2 * H])
+    r, z = act[:, :H], act[:, H:2 * H]
+    act[:, 3 * H:4 * H] = hg[:, 2 * H:]
+    c = act[:, 2 * H:3 * H]
+    xp.tanh(pre_x[:, 2 * H:] + r * hg[:, 2 * H:], out=c)
+    return [(state[0] - c) * z + c]
+
+
+def _sigmoid(xp, v):
+    return xp.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
+
+
+def _step(xp, mode, x_gates, state, weights, row, H, into):
+    """One step: the new (unmasked) states; activations are written into the reserve row.
+    For LSTM and SimpleRNN x_gates already holds both biases (LSTM's scaled, see
+    lstm_gate_scales); LSTM writes its states straight into `into`."""
+    w_hh_t, b_hh = weights[:2]
+    hg = state[0] @ w_hh_t
+    if mode == "GRU":
+        hg += b_hh
+        return gru_step(xp, x_gates, hg, state, row, H)
+    hg += x_gates
+    if mode == "LSTM":
+        return _lstm_step(xp, hg, state, row, H, weights[2], into)
+    y = row[:, :H]
+    if mode == "RNN_TANH":
+        xp.tanh(hg, out=y)
+    else:
+        xp.maximum(hg, 0, out=y)
+    return [y.copy()]
+
+
+# rows of the reused input-projection buffer (about 256 KiB of float32 at most): a block of
+# steps per BLAS call runs nearly as fast as the whole sequence at once, while a [T, B, G*H]
+# temporary would cost more in fresh memory pages than the gemm itself
+_BLOCK_ELEMS = 1 << 16
+
+
+def input_weights(w_ih, b_ih, b_hh, mode, scale):
+    """W_ih^T and the biases added before the nonlinearity (b_hh too, except GRU's, which the
+    reset gate multiplies). LSTM's gate scale is folded in: powers of two, so the numbers are
+    those of scaling afterwards."""
+    w_x = w_ih.T.copy()
+    biases = [b_ih.copy()] + ([] if mode == "GRU" else [b_hh.astype(w_ih.dtype)])
+    if scale is not None:
+        w_x *= scale
+        for bias in biases:
+            bias *= scale
+    return w_x, biases
+
+
+def input_gate_steps(xp, x, w_x, biases, steps):
+    """Yield (t, x[t] @ w_x + biases) in step order, projecting blocks of consecutive steps
+    with one 2-D BLAS call each into a reused buffer."""
+    T, batch, size = x.shape
+    width = w_x.shape[1]
+    block = max(1, min(T, _BLOCK_ELEMS // max(1, batch * width)))
+    buf = xp.empty((block * batch, width), w_x.dtype)
+    steps = list(steps)
+    for start in range(0, len(steps), block):
+        chunk = steps[start:start + block]
+        low, n = min(chunk[0], chunk[-1]), len(chunk)
+        gates = buf[:n * batch]
+        xp.matmul(x[low:low + n].reshape(n * batch, size), w_x, out=gates)
+        for bias in biases:
+            gates += bias
+        gates = gates.reshape(n, batch, width)
+        for t in chunk:
+            yield t, gates[t - low]
+
+
+def lstm_unmasked(xp, gate_steps, state, w_hh_s, scales, out, reserve):
+    """The LSTM steps without a mask. The gate math runs on contiguous scratch arrays (ufuncs
+    over the interleaved reserve row are markedly slower); each step's activations and states
+    are then copied into its reserve row unless reserve is None (is_test). Returns the final
+    (h, c)."""
+    scale, shift = scales
+    batch, H = out.shape[1:]
+    act = xp.empty((batch, 4 * H), out.dtype)
+    i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
+    ig = xp.empty((batch, H), out.dtype)
+    h, c = state
+    c_new = xp.empty((batch, H), out.dtype)
+    for t, x_gates in gate_steps:
+        xp.matmul(h, w_hh_s, out=act)
+        act += x_gates
+        xp.tanh(act, out=act)
+        act *= scale
+        act += shift
+        xp.multiply(f, c, out=c_new)
+        xp.multiply(i, g, out=ig)
+        c_new += ig
+        h = out[t]
+        xp.tanh(c_new, out=h)
+        h *= o
+        if reserve is not None:
+            row = reserve[t]
+            row[:, :4 * H] = act
+            row[:, 4 * H:5 * H] = h
+            row[:, 5 * H:] = c_new
+        c, c_new = c_new, c  # state holds the kernel's own copies: safe to overwrite
+    return h, c
+
+
+def gru_unmasked(xp, gate_steps, h, w_hh_t, b_hh, out, reserve):
+    """The GRU steps without a mask, in place on reused arrays (the numbers of gru_step); each
+    new h goes straight into its output row, the next step's gemm input. Returns [final h]."""
+    batch, H = out.shape[1:]
+    hg = xp.empty((batch, 3 * H), out.dtype)
+    rz = xp.empty((batch, 2 * H), out.dtype)
+    c = xp.empty((batch, H), out.dtype)
+    r, z = rz[:, :H], rz[:, H:]
+    for t, x_gates in gate_steps:
+        xp.matmul(h, w_hh_t, out=hg)
+        hg += b_hh
+        xp.add(x_gates[:, :2 * H], hg[:, :2 * H], out=rz)
+        rz *= 0.5  # the sigmoid op's overflow-free form, tanh(v / 2) / 2 + 1/2
+        xp.tanh(rz, out=rz)
+        rz *= 0.5
+        rz += 0.5
+        xp.multiply(r, hg[:, 2 * H:], out=c)
+        c += x_gates[:, 2 * H:]
+        xp.tanh(c, out=c)
+        h_new = out[t]
+        xp.subtract(h, c, out=h_new)
+        h_new *= z
+        h_new += c
+        h = h_new
+        if reserve is not None:
+            row = reserve[t]
+            row[:, :2 * H] = rz
+            row[:, 2 * H:3 * H] = c
+            row[:, 3 * H:4 * H] = hg[:, 2 * H:]
+            row[:, 4 * H:] = h
+    return [h]
+
+
+def simple_unmasked(xp, gate_steps, h, w_hh_t, relu, out, reserve):
+    """The SimpleRNN steps without a mask, each written straight into its output row (the next
+    step's gemm input); the reserve row holds y and h, equal here. Returns [final h]."""
+    H = out.shape[2]
+    for t, x_gates in gate_steps:
+        y = out[t]
+        xp.matmul(h, w_hh_t, out=y)
+        y += x_gates
+        if relu:
+            xp.maximum(y, 0, out=y)
+        else:
+            xp.tanh(y, out=y)
+        if reserve is not None:
+            reserve[t, :, :H] = y
+            reserve[t, :, H:] = y
+        h = y
+    return [h]
+
+
+def masked_steps(xp, mode, gate_steps, state, weights, out, reserve, valid, keep):
+    """Any mode with a mask (valid: [T, B, 1] bool): the activations go into the step's reserve
+    row (a reused scratch row when not `keep`), then the post-mask states close the row; padded
+    steps keep the old state and output zeros. Returns the final states."""
+    batch, H = out.shape[1:]
+    S = STATES[mode]
+    first = reserve.shape[-1] - S * H
+    scratch = [xp.empty((batch, H), out.dtype) for _ in range(S)]
+    for t, x_gates in gate_steps:
+        row = reserve[t] if keep else reserve[0]
+        kept = [row[:, first + k * H:first + (k + 1) * H] for k in range(S)]
+        new = _step(xp, mode, x_gates, state, weights, row, H, scratch)
+        for k in range(S):
+            kept[k][...] = xp.where(valid[t], new[k], state[k])
+        out[t] = new[0] * valid[t]
+        state = kept
+    return state
