@@ -150,7 +150,7 @@ def _numpy_grads(ctx, g_out, g_state, g_reserve, needs):
     g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
     ops = B.ArrayMath(xp)
     in_place = {"LSTM": B.lstm_backprop_arrays, "GRU": B.gru_backprop_arrays}.get(ctx.mode)
-    if in_place is not None and ctx.mask is None:
+    if in_place is not None:
         d_state, gx, gh, h_prev = in_place(xp, seq, arr(g_out), list(arr(g_state)), g_res,
                                            ctx.is_reverse)
     else:

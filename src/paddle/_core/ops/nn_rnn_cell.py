@@ -206,10 +206,14 @@ def _lstm_array_grads(ctx, g_h, g_c, g_reserve):
         [t._data for t in (ctx.x, ctx.h_prev, ctx.c_prev, ctx.reserve, g_h, g_c)])
     batch, H = c_prev.shape
     d_pre = xp.empty((batch, 4 * H), reserve.dtype)
-    d_c = g_c.copy()  # the step works in place
-    B.lstm_step_arrays(xp, reserve, c_prev, g_h.copy(), d_c,
-                       _work([g_reserve._data])[0] if any_nonzero(g_reserve) else None,
-                       d_pre, B.lstm_scratch(xp, batch, H, reserve.dtype))
+    d_h, d_c = g_h.copy(), g_c.copy()  # the step works in place
+    g_res = _work([g_reserve._data])[0] if any_nonzero(g_reserve) else None
+    if g_res is not None:
+        d_h += g_res[:, 4 * H:5 * H]
+        d_c += g_res[:, 5 * H:]
+    B.lstm_step_arrays(xp, reserve, c_prev, reserve[:, 5 * H:], d_h, d_c,
+                       None if g_res is None else g_res[:, :4 * H], d_pre,
+                       B.lstm_scratch(xp, batch, H, reserve.dtype))
     needs = ctx.needs_grad
     w_ih, w_hh = _work([ctx.w_ih._data, ctx.w_hh._data])
     grads = (d_pre @ w_ih if needs[0] else None, d_pre @ w_hh if needs[1] else None,
