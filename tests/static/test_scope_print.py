@@ -144,3 +144,16 @@ def test_startup_program_resets_the_global_scope(static_mode):
     assert exe.run(main, feed=feed, fetch_list=[loss])[0] < first
     exe.run(paddle.static.default_startup_program())
     assert exe.run(main, feed=feed, fetch_list=[loss])[0] == first
+
+
+def test_save_inference_model_writes_paddles_program_file(static_mode, tmp_path):
+    """Byte for byte (tools/make_static_fixtures.py): parameters in the program's order, newest
+    first; fc, nn.Linear, a number as scale, softmax."""
+    import os
+
+    from paddle.static.name_struct import fresh_scopes
+    with fresh_scopes():  # layer paths count from zero, as in the fixture's fresh process
+        got = _static_fixture_tool().inference_program_json(paddle, str(tmp_path))
+    with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "static",
+                           "inference_program.json")) as f:
+        assert got == f.read()

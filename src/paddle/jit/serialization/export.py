@@ -134,8 +134,11 @@ def _emit_parameters(w, program, ops, ids, order) -> dict:
             tensor = program.parameters[op.attrs["parameter_name"]]
             entries.append((op.attrs["parameter_name"], op.outputs[0], tensor._data,
                             not tensor.stop_gradient))
-    rank = {name: i for i, name in enumerate(order)}
-    entries.sort(key=lambda e: rank.get(e[0], len(rank)))
+    if order:  # creation order, so that reversed the newest comes first
+        rank = {name: i for i, name in enumerate(order)}
+        entries.sort(key=lambda e: rank.get(e[0], len(rank)))
+    else:  # the program's own order is newest first already
+        entries.reverse()
     constants = [op for op in ops if op.name == "builtin.constant"
                  and np.asarray(op.attrs["value"]).size > INLINE_CONSTANT_LIMIT]
     for k, op in enumerate(constants):
