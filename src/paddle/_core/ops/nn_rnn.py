@@ -22,6 +22,7 @@ from ..meta import TensorMeta
 from ..tensor import wrap
 from . import _kernel_utils as K
 from . import _rnn_bptt as B
+from . import _rnn_bptt_inplace as inplace
 from . import _rnn_steps as loops
 from . import manipulation as M
 from ._rnn_steps import GATES, RESERVE, STATES, lstm_gate_scales
@@ -121,6 +122,8 @@ def inference_only(*tensors) -> bool:
     return not state.grad_enabled or all(t is None or t.stop_gradient for t in tensors)
 
 
+# the array BPTT of a plain backward, in place where written (SimpleRNN's is the generic one)
+_IN_PLACE = {"LSTM": inplace.lstm_backprop_arrays, "GRU": inplace.gru_backprop_arrays}
 _FIRST_INPUTS = ("x", "state0", "w_ih", "w_hh", "b_ih", "b_hh")
 
 
@@ -149,10 +152,10 @@ def _numpy_grads(ctx, g_out, g_state, g_reserve, needs):
            "mask": None if ctx.mask is None else (ctx.mask._data != 0)[:, :, None].astype(work)}
     g_res = arr(g_reserve) if any_nonzero(g_reserve) else None
     ops = B.ArrayMath(xp)
-    in_place = {"LSTM": B.lstm_backprop_arrays, "GRU": B.gru_backprop_arrays}.get(ctx.mode)
-    if in_place is not None:
-        d_state, gx, gh, h_prev = in_place(xp, seq, arr(g_out), list(arr(g_state)), g_res,
-                                           ctx.is_reverse)
+    fast = _IN_PLACE.get(ctx.mode)
+    if fast is not None:
+        d_state, gx, gh, h_prev = fast(xp, seq, arr(g_out), list(arr(g_state)), g_res,
+                                       ctx.is_reverse)
     else:
         d_state, gx, gh, h_prev = B.backprop(ops, ctx.mode, seq, arr(g_out),
                                              list(arr(g_state)), g_res, ctx.is_reverse)

@@ -20,6 +20,7 @@ from ..meta import TensorMeta
 from ..tensor import wrap
 from . import _kernel_utils as K
 from . import _rnn_bptt as B
+from . import _rnn_bptt_inplace as inplace
 from ._rnn_steps import GATES, RESERVE, gru_step, lstm_gate_scales
 from .nn_norm import any_nonzero, eager_rule
 from .nn_rnn import expect
@@ -211,9 +212,9 @@ def _lstm_array_grads(ctx, g_h, g_c, g_reserve):
     if g_res is not None:
         d_h += g_res[:, 4 * H:5 * H]
         d_c += g_res[:, 5 * H:]
-    B.lstm_step_arrays(xp, reserve, c_prev, reserve[:, 5 * H:], d_h, d_c,
-                       None if g_res is None else g_res[:, :4 * H], d_pre,
-                       B.lstm_scratch(xp, batch, H, reserve.dtype))
+    inplace.lstm_step_arrays(xp, reserve, c_prev, reserve[:, 5 * H:], d_h, d_c,
+                             None if g_res is None else g_res[:, :4 * H], d_pre,
+                             inplace.lstm_scratch(xp, batch, H, reserve.dtype))
     needs = ctx.needs_grad
     w_ih, w_hh = _work([ctx.w_ih._data, ctx.w_hh._data])
     grads = (d_pre @ w_ih if needs[0] else None, d_pre @ w_hh if needs[1] else None,
