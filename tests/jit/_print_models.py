@@ -3,7 +3,8 @@
 module, so the same definitions run under real Paddle and under Feijiang."""
 from __future__ import annotations
 
-NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18", "arithmetic")
+NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18", "arithmetic",
+         "causal_mask")
 
 
 def build(paddle, name: str):
@@ -48,6 +49,16 @@ def build(paddle, name: str):
             h = paddle.where(h > 0, h - 2, h * h)
             return h + paddle.arange(4, dtype="float32") + paddle.full([4], 1.5)
 
+    class CausalMask(nn.Layer):
+        """Special floats (-inf, nan) in attributes, as a causal attention mask has them."""
+
+        def forward(self, x):
+            length = x.shape[1]
+            mask = paddle.triu(paddle.full([length, length], float("-inf")), diagonal=1)
+            return nn.functional.softmax(x + mask, -1) + paddle.full([length], float("nan"))
+
+    if name == "causal_mask":
+        return CausalMask(), [InputSpec([None, 6, 6], "float32", "x")]
     if name == "arithmetic":
         return Arithmetic(), [InputSpec([None, 3], "float32", "x")]
     if name == "lenet":

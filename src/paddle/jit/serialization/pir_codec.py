@@ -60,6 +60,8 @@ def decode_attr(encoded: dict):
     """The Python value of an attribute: bool/int/float/str, list for arrays and IntArrays,
     a DType (or None when undefined) for dtypes, the [type, id, name] list for places."""
     kind, value = encoded["#"], encoded.get("D")
+    if "VD" in encoded:
+        return _SPECIAL_FLOATS[encoded["VD"]]
     if kind == "0.a_array":
         return [decode_attr(v) for v in value]
     if kind == "1.a_dtype":
@@ -87,16 +89,29 @@ def attr(kind: str, value) -> dict:
         raise TypeError("use array_attr for arrays")
     if kind == "1.a_dtype":
         return {"#": kind, "D": UNDEFINED_DTYPE if value is None else _dt.to_dtype(value).name}
-    if kind == "0.a_f32":  # the float32 value, as Paddle writes it (0.9 is 0.8999999761581421)
-        return {"#": kind, "D": float(np.float32(value))}
-    if kind == "0.a_f64":
-        return {"#": kind, "D": float(value)}
+    if kind in ("0.a_f32", "0.a_f64"):
+        return _float_attr(kind, value)
     if kind in ("0.a_i32", "0.a_i64"):
         return {"#": kind, "D": int(value)}
     if kind == "0.a_bool":
         return {"#": kind, "D": bool(value)}
     if kind == "1.a_intarray":
         return {"#": kind, "D": [int(v) for v in value]}
+    return {"#": kind, "D": value}
+
+
+# NaN and infinities, which JSON numbers cannot hold, as Paddle writes them (in "VD").
+_SPECIAL_FLOATS = {"NaN": float("nan"), "INF": float("inf"), "-INF": float("-inf")}
+
+
+def _float_attr(kind: str, value) -> dict:
+    """A float attribute; 0.a_f32 holds the float32 value, as Paddle writes it (0.9 is
+    0.8999999761581421)."""
+    value = float(np.float32(value)) if kind == "0.a_f32" else float(value)
+    if np.isnan(value):
+        return {"#": kind, "VD": "NaN"}
+    if np.isinf(value):
+        return {"#": kind, "VD": "INF" if value > 0 else "-INF"}
     return {"#": kind, "D": value}
 
 
