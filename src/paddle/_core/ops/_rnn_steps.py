@@ -25,23 +25,6 @@ def lstm_gate_scales(xp, H, dtype):
     return scale, shift
 
 
-def _lstm_step(xp, pre, state, row, H, scales, into):
-    """pre: the gate pre-activations [B, 4H] already multiplied by the scale column; the gate
-    activations go into row[:, :4H], the new (h, c) into the two [B, H] arrays `into`."""
-    scale, shift = scales
-    act = row[:, :4 * H]
-    xp.tanh(pre, out=act)
-    act *= scale
-    act += shift
-    i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
-    h, c = into
-    xp.multiply(f, state[1], out=c)
-    c += i * g
-    xp.tanh(c, out=h)
-    h *= o
-    return into
-
-
 def gru_step(xp, pre_x, hg, state, act, H):
     """One GRU step from pre_x = x W_ih^T + b_ih and hg = h W_hh^T + b_hh: the activations
     r, z, c and the hidden part of c (hc) go into act[:, :4H]; returns [new h]."""
@@ -57,24 +40,20 @@ def _sigmoid(xp, v):
     return xp.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
 
 
-def _step(xp, mode, x_gates, state, weights, row, H, into):
-    """One step: the new (unmasked) states; activations are written into the reserve row.
-    For LSTM and SimpleRNN x_gates already holds both biases (LSTM's scaled, see
-    lstm_gate_scales); LSTM writes its states straight into `into`."""
-    w_hh_t, b_hh = weights[:2]
+def _step(xp, mode, x_gates, state, w_hh_t, b_hh, row, H):
+    """One GRU or SimpleRNN step: the new (unmasked) states; activations are written into the
+    reserve row. For SimpleRNN x_gates already holds both biases."""
     hg = state[0] @ w_hh_t
     if mode == "GRU":
         hg += b_hh
         return gru_step(xp, x_gates, hg, state, row, H)
     hg += x_gates
-    if mode == "LSTM":
-        return _lstm_step(xp, hg, state, row, H, weights[2], into)
     y = row[:, :H]
     if mode == "RNN_TANH":
         xp.tanh(hg, out=y)
     else:
         xp.maximum(hg, 0, out=y)
-    return [y.copy()]
+    return [y]
 
 
 # rows of the reused input-projection buffer (about 256 KiB of float32 at most): a block of
@@ -149,6 +128,38 @@ def lstm_unmasked(xp, gate_steps, state, w_hh_s, scales, out, reserve):
     return h, c
 
 
+def lstm_masked(xp, gate_steps, state, w_hh_s, scales, out, reserve, valid):
+    """The LSTM steps with a mask (valid: [T, B, 1] bool), on contiguous scratch arrays like
+    lstm_unmasked; padded rows keep the old (h, c) and output zeros. Returns the final (h, c)
+    (the kernel's own state copies, updated in place)."""
+    scale, shift = scales
+    batch, H = out.shape[1:]
+    act = xp.empty((batch, 4 * H), out.dtype)
+    i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
+    ig, h_new, c_new = (xp.empty((batch, H), out.dtype) for _ in range(3))
+    h, c = state
+    for t, x_gates in gate_steps:
+        xp.matmul(h, w_hh_s, out=act)
+        act += x_gates
+        xp.tanh(act, out=act)
+        act *= scale
+        act += shift
+        xp.multiply(f, c, out=c_new)
+        xp.multiply(i, g, out=ig)
+        c_new += ig
+        xp.tanh(c_new, out=h_new)
+        h_new *= o
+        xp.multiply(h_new, valid[t], out=out[t])
+        xp.copyto(h, h_new, where=valid[t])
+        xp.copyto(c, c_new, where=valid[t])
+        if reserve is not None:
+            row = reserve[t]
+            row[:, :4 * H] = act
+            row[:, 4 * H:5 * H] = h
+            row[:, 5 * H:] = c
+    return h, c
+
+
 def gru_unmasked(xp, gate_steps, h, w_hh_t, b_hh, out, reserve):
     """The GRU steps without a mask, in place on reused arrays (the numbers of gru_step); each
     new h goes straight into its output row, the next step's gemm input. Returns [final h]."""
@@ -201,20 +212,17 @@ def simple_unmasked(xp, gate_steps, h, w_hh_t, relu, out, reserve):
     return [h]
 
 
-def masked_steps(xp, mode, gate_steps, state, weights, out, reserve, valid, keep):
-    """Any mode with a mask (valid: [T, B, 1] bool): the activations go into the step's reserve
-    row (a reused scratch row when not `keep`), then the post-mask states close the row; padded
-    steps keep the old state and output zeros. Returns the final states."""
-    batch, H = out.shape[1:]
-    S = STATES[mode]
-    first = reserve.shape[-1] - S * H
-    scratch = [xp.empty((batch, H), out.dtype) for _ in range(S)]
+def masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh, out, reserve, valid, keep):
+    """GRU or SimpleRNN with a mask (valid: [T, B, 1] bool): the activations go into the
+    step's reserve row (a reused scratch row when not `keep`), then the post-mask state closes
+    the row; padded steps keep the old state and output zeros. Returns the final [h]."""
+    H = out.shape[2]
+    first = reserve.shape[-1] - H
     for t, x_gates in gate_steps:
         row = reserve[t] if keep else reserve[0]
-        kept = [row[:, first + k * H:first + (k + 1) * H] for k in range(S)]
-        new = _step(xp, mode, x_gates, state, weights, row, H, scratch)
-        for k in range(S):
-            kept[k][...] = xp.where(valid[t], new[k], state[k])
-        out[t] = new[0] * valid[t]
-        state = kept
+        kept = row[:, first:]
+        (new,) = _step(xp, mode, x_gates, state, w_hh_t, b_hh, row, H)
+        kept[...] = xp.where(valid[t], new, state[0])
+        out[t] = new * valid[t]
+        state = [kept]
     return state

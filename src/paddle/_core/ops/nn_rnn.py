@@ -98,11 +98,13 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
     gate_steps = loops.input_gate_steps(xp, x.astype(work, copy=False), w_x, biases, steps)
     if not T:
         final = state
+    elif mask is not None and mode == "LSTM":
+        final = loops.lstm_masked(xp, gate_steps, state, w_hh_t, scales, out, kept,
+                                  (mask != 0)[:, :, None])
     elif mask is not None:
         rows = xp.empty((1, batch, width), work) if is_test else reserve
-        final = loops.masked_steps(xp, mode, gate_steps, state,
-                                   (w_hh_t, b_hh.astype(work), scales), out, rows,
-                                   (mask != 0)[:, :, None], not is_test)
+        final = loops.masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh.astype(work), out,
+                                   rows, (mask != 0)[:, :, None], not is_test)
     elif mode == "LSTM":
         final = loops.lstm_unmasked(xp, gate_steps, state, w_hh_t, scales, out, kept)
     elif mode == "GRU":
