@@ -111,19 +111,28 @@ def max_pool(x, kernel, strides, pads, out_sizes):
 def max_pool_with_index(x, kernel, strides, pads, out_sizes):
     """max_pool*_with_index's scan: (max, int32 flat input index of the first input equal to
     it) for every window. The max starts from -FLT_MAX and takes only strictly greater
-    inputs, so NaN is never taken and a window with nothing above -FLT_MAX gives index -1.
-    Each tap n marks its matches with the code K - n (K taps); the largest code of a window
-    is its first match."""
+    inputs, so NaN is never taken and a window with nothing above -FLT_MAX gives index -1."""
     geo = RunGeometry(x.shape[2:], kernel, strides, pads, out_sizes)
+    out = np.empty((x.shape[0] * x.shape[1],) + tuple(out_sizes), x.dtype)
+    codes = _first_matches(x, geo, None, out)
+    return out.reshape(x.shape[:2] + tuple(out_sizes)), _flat_index(codes, x.shape, geo,
+                                                                     kernel)
+
+
+def _first_matches(x, geo, maxima, out):
+    """Per window, which tap first holds the window's max, as a code: tap n of K is K - n, so
+    the largest code of a window is its first match; 0 is none. With `maxima` None the max is
+    computed (from -FLT_MAX, strictly greater: NaN never, -FLT_MAX itself never) and written
+    to `out`; otherwise the given maxima are matched as they are."""
     planes = _rows(x)
     n = planes.shape[0]
     taps = len(geo.taps)
     code_type = np.uint8 if taps < 255 else np.uint16
-    out = np.empty((n,) + tuple(out_sizes), x.dtype)
-    codes = np.empty((n,) + tuple(out_sizes), code_type)
+    codes = np.empty((n,) + tuple(geo.out_sizes), code_type)
     step = geo.chunk_rows(n)
-    phases = _Phases(geo, step, x.dtype, np.nan)
-    best = np.empty((step, geo.run), x.dtype)
+    phases = _Phases(geo, step, x.dtype, np.nan)  # padding equals no max, not even -inf
+    # the widened max: NaN in the scratch columns, equal to nothing
+    best = np.full((step, geo.run), np.nan, x.dtype)
     code = np.empty((step, geo.run), code_type)
     mark = np.empty((step, geo.run), code_type)
     hit = np.empty((step, geo.run), bool)
@@ -133,21 +142,24 @@ def max_pool_with_index(x, kernel, strides, pads, out_sizes):
         phases.load(planes[start:start + m])
         runs = list(phases.tap_runs(m))
         acc = best[:m]
-        np.fmax(runs[0], LOWEST, out=acc)
-        for run in runs[1:]:
-            np.fmax(acc, run, out=acc)
+        if maxima is None:
+            np.fmax(runs[0], LOWEST, out=acc)
+            for run in runs[1:]:
+                np.fmax(acc, run, out=acc)
+            out[start:start + m] = acc.reshape(geo.widened_shape(m))[real]
+        else:
+            acc.reshape(geo.widened_shape(m))[real] = maxima[start:start + m]
         code[:m] = 0
         for index, run in enumerate(runs):
             np.equal(run, acc, out=hit[:m])
             np.multiply(hit[:m].view(np.uint8), code_type(taps - index), out=mark[:m],
                         casting="unsafe")
             np.maximum(code[:m], mark[:m], out=code[:m])
-        np.greater(acc, LOWEST, out=hit[:m])  # nothing above -FLT_MAX: no index
-        code[:m] *= hit[:m]
-        out[start:start + m] = acc.reshape(geo.widened_shape(m))[real]
+        if maxima is None:
+            np.greater(acc, LOWEST, out=hit[:m])  # nothing above -FLT_MAX: no index
+            code[:m] *= hit[:m]
         codes[start:start + m] = code[:m].reshape(geo.widened_shape(m))[real]
-    return out.reshape(x.shape[:2] + tuple(out_sizes)), _flat_index(codes, x.shape, geo,
-                                                                     kernel)
+    return codes
 
 
 def _flat_index(codes, shape, geo, kernel):
@@ -189,48 +201,17 @@ def _max_pool_scan(x, kernel, strides, pads, out_sizes):
 def max_pool_grad(x, out, out_grad, kernel, strides, pads):
     """The gradient of max_pool: each window's out_grad added to the first of its inputs that
     equals the window's max."""
-    out_sizes = out.shape[2:]
-    geo = RunGeometry(x.shape[2:], kernel, strides, pads, out_sizes)
-    planes, maxima, grads = _rows(x), _rows(out), _rows(out_grad)
-    n = planes.shape[0]
-    dx = np.empty(planes.shape, out_grad.dtype)
-    step = geo.chunk_rows(n)
-    phases = _Phases(geo, step, x.dtype, np.nan)  # padding equals no max, not even -inf
-    # widened max (NaN in the scratch columns: equal to nothing) and pending gradient
-    wide_max = np.full((step, geo.run), np.nan, x.dtype)
-    pending = np.zeros((step, geo.run), out_grad.dtype)
-    sums = np.zeros((len(geo.phases), step, geo.width), out_grad.dtype)
-    image = np.empty((step,) + geo.padded, out_grad.dtype)
-    hit = np.empty((step, geo.run), bool)
-    share = np.empty((step, geo.run), out_grad.dtype)
-    real = (slice(None),) + geo.widened()
-    # Masked ufuncs (where=) run several times slower than plain ones, so a hit routes the
-    # gradient by multiplying with it; that needs finite gradients (inf * 0 is NaN).
-    route = _route_by_product if np.isfinite(out_grad).all() else _route_by_mask
-    for start in range(0, n, step):
-        m = min(step, n - start)
-        phases.load(planes[start:start + m])
-        wide_max[:m].reshape(geo.widened_shape(m))[real] = maxima[start:start + m]
-        pending[:m].reshape(geo.widened_shape(m))[real] = grads[start:start + m]
-        sums[:, :m] = 0
-        for (phase, offset), run in zip(geo.taps, phases.tap_runs(m)):
-            np.equal(run, wide_max[:m], out=hit[:m])
-            route(sums[phase, :m, offset:offset + geo.run], pending[:m], hit[:m], share[:m])
-        for index, phase in enumerate(geo.phases):
-            image[(slice(0, m),) + tuple(slice(p, None, s) for p, s in zip(phase, geo.strides))] \
-                = sums[index, :m, :geo.plane_size].reshape((m,) + geo.plane)
-        dx[start:start + m] = image[(slice(0, m),) + geo.interior()]
+    geo = RunGeometry(x.shape[2:], kernel, strides, pads, out.shape[2:])
+    index = _flat_index(_first_matches(x, geo, _rows(out), None), x.shape, geo, kernel)
+    planes = x.shape[0] * x.shape[1]
+    plane = math.prod(x.shape[2:])
+    rows = index.reshape(planes, -1)
+    targets = rows + (np.arange(planes, dtype=np.intp) * plane)[:, None]
+    grads = out_grad.reshape(planes, -1)
+    dx = np.zeros(planes * plane, out_grad.dtype)
+    if rows.min() >= 0:  # every window has its input (the usual case): no masked copies
+        np.add.at(dx, targets.reshape(-1), grads.reshape(-1))
+    else:
+        found = rows >= 0
+        np.add.at(dx, targets[found], grads[found])
     return dx.reshape(x.shape)
-
-
-def _route_by_product(target, pending, hit, share):
-    """Move the pending gradient of the hit windows into target: a window's gradient goes to
-    one input only."""
-    np.multiply(pending, hit, out=share)
-    target += share
-    pending -= share
-
-
-def _route_by_mask(target, pending, hit, share):
-    np.add(target, pending, out=target, where=hit)
-    np.copyto(pending, 0, where=hit)
