@@ -95,43 +95,12 @@ def input_gate_steps(xp, x, w_x, biases, steps):
             yield t, gates[t - low]
 
 
-def lstm_unmasked(xp, gate_steps, state, w_hh_s, scales, out, reserve):
-    """The LSTM steps without a mask. The gate math runs on contiguous scratch arrays (ufuncs
-    over the interleaved reserve row are markedly slower); each step's activations and states
-    are then copied into its reserve row unless reserve is None (is_test). Returns the final
-    (h, c)."""
-    scale, shift = scales
-    batch, H = out.shape[1:]
-    act = xp.empty((batch, 4 * H), out.dtype)
-    i, f, g, o = (act[:, k * H:(k + 1) * H] for k in range(4))
-    ig = xp.empty((batch, H), out.dtype)
-    h, c = state
-    c_new = xp.empty((batch, H), out.dtype)
-    for t, x_gates in gate_steps:
-        xp.matmul(h, w_hh_s, out=act)
-        act += x_gates
-        xp.tanh(act, out=act)
-        act *= scale
-        act += shift
-        xp.multiply(f, c, out=c_new)
-        xp.multiply(i, g, out=ig)
-        c_new += ig
-        h = out[t]
-        xp.tanh(c_new, out=h)
-        h *= o
-        if reserve is not None:
-            row = reserve[t]
-            row[:, :4 * H] = act
-            row[:, 4 * H:5 * H] = h
-            row[:, 5 * H:] = c_new
-        c, c_new = c_new, c  # state holds the kernel's own copies: safe to overwrite
-    return h, c
-
-
-def lstm_masked(xp, gate_steps, state, w_hh_s, scales, out, reserve, valid):
-    """The LSTM steps with a mask (valid: [T, B, 1] bool), on contiguous scratch arrays like
-    lstm_unmasked; padded rows keep the old (h, c) and output zeros. Returns the final (h, c)
-    (the kernel's own state copies, updated in place)."""
+def lstm_loop(xp, gate_steps, state, w_hh_s, scales, out, reserve, valid=None):
+    """The LSTM steps. The gate math runs on contiguous scratch arrays (ufuncs over the
+    interleaved reserve row are markedly slower); each step's activations and post-mask states
+    are then copied into its reserve row unless reserve is None (is_test). With a mask (valid:
+    [T, B, 1] bool) padded rows keep the old (h, c) and output zeros. Returns the final
+    (h, c); state holds the kernel's own copies, so they are updated in place."""
     scale, shift = scales
     batch, H = out.shape[1:]
     act = xp.empty((batch, 4 * H), out.dtype)
@@ -147,11 +116,17 @@ def lstm_masked(xp, gate_steps, state, w_hh_s, scales, out, reserve, valid):
         xp.multiply(f, c, out=c_new)
         xp.multiply(i, g, out=ig)
         c_new += ig
-        xp.tanh(c_new, out=h_new)
-        h_new *= o
-        xp.multiply(h_new, valid[t], out=out[t])
-        xp.copyto(h, h_new, where=valid[t])
-        xp.copyto(c, c_new, where=valid[t])
+        if valid is None:  # the new states are final: h straight into the output row
+            h = out[t]
+            xp.tanh(c_new, out=h)
+            h *= o
+            c, c_new = c_new, c
+        else:
+            xp.tanh(c_new, out=h_new)
+            h_new *= o
+            xp.multiply(h_new, valid[t], out=out[t])
+            xp.copyto(h, h_new, where=valid[t])
+            xp.copyto(c, c_new, where=valid[t])
         if reserve is not None:
             row = reserve[t]
             row[:, :4 * H] = act
@@ -160,13 +135,15 @@ def lstm_masked(xp, gate_steps, state, w_hh_s, scales, out, reserve, valid):
     return h, c
 
 
-def gru_unmasked(xp, gate_steps, h, w_hh_t, b_hh, out, reserve):
-    """The GRU steps without a mask, in place on reused arrays (the numbers of gru_step); each
-    new h goes straight into its output row, the next step's gemm input. Returns [final h]."""
+def gru_loop(xp, gate_steps, h, w_hh_t, b_hh, out, reserve, valid=None):
+    """The GRU steps, in place on reused arrays (the numbers of gru_step); without a mask each
+    new h goes straight into its output row, the next step's gemm input; with one (valid:
+    [T, B, 1] bool) padded rows keep the old h and output zeros. Returns [final h]; h is the
+    kernel's own copy, updated in place."""
     batch, H = out.shape[1:]
     hg = xp.empty((batch, 3 * H), out.dtype)
     rz = xp.empty((batch, 2 * H), out.dtype)
-    c = xp.empty((batch, H), out.dtype)
+    c, h_new = xp.empty((batch, H), out.dtype), xp.empty((batch, H), out.dtype)
     r, z = rz[:, :H], rz[:, H:]
     for t, x_gates in gate_steps:
         xp.matmul(h, w_hh_t, out=hg)
@@ -179,11 +156,15 @@ def gru_unmasked(xp, gate_steps, h, w_hh_t, b_hh, out, reserve):
         xp.multiply(r, hg[:, 2 * H:], out=c)
         c += x_gates[:, 2 * H:]
         xp.tanh(c, out=c)
-        h_new = out[t]
-        xp.subtract(h, c, out=h_new)
-        h_new *= z
-        h_new += c
-        h = h_new
+        new = out[t] if valid is None else h_new
+        xp.subtract(h, c, out=new)
+        new *= z
+        new += c
+        if valid is None:
+            h = new
+        else:
+            xp.multiply(new, valid[t], out=out[t])
+            xp.copyto(h, new, where=valid[t])
         if reserve is not None:
             row = reserve[t]
             row[:, :2 * H] = rz
@@ -213,9 +194,9 @@ def simple_unmasked(xp, gate_steps, h, w_hh_t, relu, out, reserve):
 
 
 def masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh, out, reserve, valid, keep):
-    """GRU or SimpleRNN with a mask (valid: [T, B, 1] bool): the activations go into the
-    step's reserve row (a reused scratch row when not `keep`), then the post-mask state closes
-    the row; padded steps keep the old state and output zeros. Returns the final [h]."""
+    """SimpleRNN with a mask (valid: [T, B, 1] bool): the activations go into the step's
+    reserve row (a reused scratch row when not `keep`), then the post-mask state closes the
+    row; padded steps keep the old state and output zeros. Returns the final [h]."""
     H = out.shape[2]
     first = reserve.shape[-1] - H
     for t, x_gates in gate_steps:

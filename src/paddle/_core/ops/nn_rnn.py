@@ -96,23 +96,21 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
     state = [s.astype(work) for s in state0]
     steps = range(T - 1, -1, -1) if is_reverse else range(T)
     gate_steps = loops.input_gate_steps(xp, x.astype(work, copy=False), w_x, biases, steps)
+    valid = None if mask is None else (mask != 0)[:, :, None]
     if not T:
         final = state
-    elif mask is not None and mode == "LSTM":
-        final = loops.lstm_masked(xp, gate_steps, state, w_hh_t, scales, out, kept,
-                                  (mask != 0)[:, :, None])
-    elif mask is not None:
-        rows = xp.empty((1, batch, width), work) if is_test else reserve
-        final = loops.masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh.astype(work), out,
-                                   rows, (mask != 0)[:, :, None], not is_test)
     elif mode == "LSTM":
-        final = loops.lstm_unmasked(xp, gate_steps, state, w_hh_t, scales, out, kept)
+        final = loops.lstm_loop(xp, gate_steps, state, w_hh_t, scales, out, kept, valid)
     elif mode == "GRU":
-        final = loops.gru_unmasked(xp, gate_steps, state[0], w_hh_t, b_hh.astype(work), out,
-                                   kept)
-    else:
+        final = loops.gru_loop(xp, gate_steps, state[0], w_hh_t, b_hh.astype(work), out, kept,
+                               valid)
+    elif valid is None:
         final = loops.simple_unmasked(xp, gate_steps, state[0], w_hh_t, mode == "RNN_RELU",
                                       out, kept)
+    else:
+        rows = xp.empty((1, batch, width), work) if is_test else reserve
+        final = loops.masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh.astype(work), out,
+                                   rows, valid, not is_test)
     return tuple(a.astype(x.dtype, copy=False) for a in (out, xp.stack(final), reserve))
 
 
