@@ -4,7 +4,7 @@ module, so the same definitions run under real Paddle and under Feijiang."""
 from __future__ import annotations
 
 NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18", "arithmetic",
-         "causal_mask")
+         "causal_mask", "dynamic_shapes")
 
 
 def build(paddle, name: str):
@@ -57,6 +57,15 @@ def build(paddle, name: str):
             mask = paddle.triu(paddle.full([length, length], float("-inf")), diagonal=1)
             return nn.functional.softmax(x + mask, -1) + paddle.full([length], float("nan"))
 
+    class DynamicShapes(nn.Layer):
+        """Shapes built from the dynamic batch dim: reshape, full_with_tensor, a slice."""
+
+        def forward(self, x):
+            b = x.shape[0]
+            return x.reshape([b, -1]) + paddle.zeros([b, 12]), x[: b // 2]
+
+    if name == "dynamic_shapes":
+        return DynamicShapes(), [InputSpec([None, 3, 4], "float32", "x")]
     if name == "causal_mask":
         return CausalMask(), [InputSpec([None, 6, 6], "float32", "x")]
     if name == "arithmetic":

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..._core.ir.core import DIALECT
+from ..._core.ir.dynamic_attrs import DynamicAttrOp
+from .export_dynamic import write_dynamic
 from .export_numbers import emit_number, emit_scale, number_of, scale_form
 from .pir_codec import array_attr, attr, named
 from .pir_writer import PirWriter
@@ -187,6 +189,13 @@ def _emit_op(w, op, ids, readers) -> None:
 def write_op(w, op, token, used) -> list:
     """Write registry op `op` with writer `w` (token(value): how `w` names an input value);
     returns what names its outputs. Numbers it reads are written where Paddle writes them."""
+    if isinstance(op.opdef, DynamicAttrOp):
+        outs = write_dynamic(w, op, token, used, EXPORTERS, ExportCall)
+        if outs is None:
+            raise UnsupportedExportError(
+                f"(jit.save) {op.name} reads int arrays (a shape built from a dynamic dim) from "
+                "the program's inputs in a form Feijiang's exporter does not write yet")
+        return outs
     scale = scale_form(op)
     if scale is not None:
         ins = [None if number_of(v) is not None else token(v) for v in op.inputs]

@@ -79,34 +79,42 @@ def _shape_after(shape, axes, starts, ends, steps, decrease=()) -> list:
     return [d for i, d in enumerate(out) if i not in decrease]
 
 
+def _infer_flag(plan) -> int:
+    """Paddle's slice marks bounds read when the program runs (a dynamic dim) with -1."""
+    known = all(isinstance(v, int) for v in list(plan.starts) + list(plan.ends))
+    return 1 if known else -1
+
+
 def _basic(c: ExportCall, value: int, meta, spec) -> tuple:
     """Emit the ops of a basic index on `value`; returns (value id, meta)."""
     items = _expand_ellipsis(spec, len(meta.shape))
     plan = _Plan(items, list(meta.shape))
     shape = list(meta.shape)
+    flags = [all(o.stop_gradient for o in c.op.outputs)]  # as the indexed result's
     if plan.strided[0]:
         axes, starts, ends, steps = plan.strided
         shape = _shape_after(shape, axes, starts, ends, steps)
         value = c.w.emit("1.strided_slice", [value, c.w.int_array(starts), c.w.int_array(ends),
                                              c.w.int_array(steps)],
                          [("axes", array_attr("0.a_i32", axes))],
-                         [TensorMeta(shape, meta.dtype)])[0]
+                         [TensorMeta(shape, meta.dtype)], flags)[0]
     if plan.slice_axes:
         shape = _shape_after(shape, plan.slice_axes, plan.starts, plan.ends,
                              [1] * len(plan.starts), plan.decrease)
         value = c.w.emit("1.slice", [value, c.w.int_array(plan.starts),
                                      c.w.int_array(plan.ends)],
                          [("axes", array_attr("0.a_i64", plan.slice_axes)),
-                          ("infer_flags", array_attr("0.a_i64", [1] * len(plan.starts))),
+                          ("infer_flags", array_attr("0.a_i64", [_infer_flag(plan)] *
+                                                     len(plan.starts))),
                           ("decrease_axis", array_attr("0.a_i64", plan.decrease))],
-                         [TensorMeta(shape, meta.dtype)])[0]
+                         [TensorMeta(shape, meta.dtype)], flags)[0]
     if plan.new_axes:
         for pos in plan.new_axes:
             shape.insert(pos, 1)
         value = c.w.emit("1.unsqueeze", [value, c.w.int_array(plan.new_axes)], [],
-                         [TensorMeta(shape, meta.dtype)])[0]
+                         [TensorMeta(shape, meta.dtype)], flags)[0]
     if not (plan.strided[0] or plan.slice_axes or plan.new_axes):
-        value = c.w.emit("1.assign", [value], [], [TensorMeta(shape, meta.dtype)])[0]
+        value = c.w.emit("1.assign", [value], [], [TensorMeta(shape, meta.dtype)], flags)[0]
     return value, TensorMeta(shape, meta.dtype)
 
 

@@ -75,6 +75,19 @@ class Call:
         """Input `index` (or a literal) as a list of Python ints, known at load time."""
         return [int(v) for v in np.asarray(self.constant(index, what)).reshape(-1)]
 
+    def int_array(self, index, what: str = ""):
+        """Input `index` as Paddle's IntArray: Python ints when known at load time, else the
+        program's own tensors (a 1-D tensor, or a list mixing ints and 0-d tensors), whose
+        values the op reads when the program runs (a shape built from a dynamic dim)."""
+        try:
+            return self.ints(index, what)
+        except NotConstantError:
+            value = self.ins[index]
+            if isinstance(value, (list, tuple)):
+                return [v if is_symbolic(v) else int(np.asarray(constant_value(v, what)).reshape(-1)[0])
+                        for v in value]
+            return value
+
     def number(self, index, what: str = ""):
         """Input `index` as a Python int/float (0-d or one-element tensor)."""
         array = np.asarray(self.constant(index, what)).reshape(-1)

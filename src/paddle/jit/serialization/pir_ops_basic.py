@@ -41,6 +41,12 @@ def _full(c: Call):
     return paddle.full(c.attr("shape"), c.attr("value"), c.attr("dtype"))
 
 
+@pir_op("full_with_tensor")
+def _full_with_tensor(c: Call):
+    """full whose shape (input 1) may be built from the program's inputs."""
+    return paddle.full(c.int_array(1, "shape"), c.number(0, "fill value"), c.attr("dtype"))
+
+
 @pir_op("full_int_array")
 def _full_int_array(c: Call):
     return wrap(np.asarray(c.attr("value"), dtype=c.attr("dtype").np_dtype))

@@ -170,19 +170,19 @@ def _logcumsumexp(c: Call):
 
 @pir_op("uniform", random=True)
 def _uniform(c: Call):
-    return paddle.uniform(c.ints(0, "shape"), c.attr("dtype"), c.number(1, "min"),
+    return paddle.uniform(c.int_array(0, "shape"), c.attr("dtype"), c.number(1, "min"),
                           c.number(2, "max"), c.attr("seed", 0))
 
 
 @pir_op("gaussian", random=True)
 def _gaussian(c: Call):
-    return REGISTRY["gaussian"](None, c.ints(0, "shape"), c.attr("mean", 0.0),
+    return REGISTRY["gaussian"](None, c.int_array(0, "shape"), c.attr("mean", 0.0),
                                 c.attr("std", 1.0), c.attr("seed", 0), c.attr("dtype"))
 
 
 @pir_op("randint", random=True)
 def _randint(c: Call):
-    return REGISTRY["randint"](None, c.attr("low", 0), c.attr("high"), c.ints(0, "shape"),
+    return REGISTRY["randint"](None, c.attr("low", 0), c.attr("high"), c.int_array(0, "shape"),
                                c.attr("dtype"))
 
 

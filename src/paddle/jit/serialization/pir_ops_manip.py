@@ -9,7 +9,7 @@ from .op_map import Call, pir_op
 
 @pir_op("reshape")
 def _reshape(c: Call):
-    return REGISTRY["reshape"](c.ins[0], c.ints(1, "shape"))
+    return REGISTRY["reshape"](c.ins[0], c.int_array(1, "shape"))
 
 
 @pir_op("flatten")
@@ -29,12 +29,12 @@ def _unsqueeze(c: Call):
 
 @pir_op("expand")
 def _expand(c: Call):
-    return paddle.expand(c.ins[0], c.ints(1, "shape"))
+    return paddle.expand(c.ins[0], c.int_array(1, "shape"))
 
 
 @pir_op("tile")
 def _tile(c: Call):
-    return paddle.tile(c.ins[0], c.ints(1, "repeat_times"))
+    return paddle.tile(c.ins[0], c.int_array(1, "repeat_times"))
 
 
 @pir_op("concat")
@@ -65,7 +65,7 @@ def _unbind(c: Call):
 @pir_op("slice")
 def _slice(c: Call):
     axes = c.attr("axes")
-    out = paddle.slice(c.ins[0], axes, c.ints(1, "starts"), c.ints(2, "ends"))
+    out = paddle.slice(c.ins[0], axes, c.int_array(1, "starts"), c.int_array(2, "ends"))
     return _decrease(out, c.attr("decrease_axis") or [])
 
 
