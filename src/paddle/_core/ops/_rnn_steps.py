@@ -1,7 +1,6 @@
-"""The forward step loops of the rnn_layer kernel (nn_rnn), per mode: the LSTM, GRU and
-SimpleRNN steps without a mask run in place on reused arrays, any mode with a mask through the
-general loop; the input projection comes in blocks of steps. The one-step cell kernels
-(nn_rnn_cell) share the gate helpers."""
+"""The forward step loops of the rnn_layer kernel (nn_rnn), per mode: LSTM and GRU (with or
+without a mask) and unmasked SimpleRNN run in place on reused arrays; the input projection comes
+in blocks of steps. The one-step cell kernels (nn_rnn_cell) share the gate helpers."""
 from __future__ import annotations
 
 import functools
@@ -40,20 +39,17 @@ def _sigmoid(xp, v):
     return xp.tanh(v * 0.5) * 0.5 + 0.5  # overflow-free form, as the sigmoid op
 
 
-def _step(xp, mode, x_gates, state, w_hh_t, b_hh, row, H):
-    """One GRU or SimpleRNN step: the new (unmasked) states; activations are written into the
-    reserve row. For SimpleRNN x_gates already holds both biases."""
-    hg = state[0] @ w_hh_t
-    if mode == "GRU":
-        hg += b_hh
-        return gru_step(xp, x_gates, hg, state, row, H)
+def _simple_step(xp, relu, x_gates, h, w_hh_t, row, H):
+    """One SimpleRNN step (x_gates already holds both biases): the new h, written into the
+    reserve row's first H columns."""
+    hg = h @ w_hh_t
     hg += x_gates
     y = row[:, :H]
-    if mode == "RNN_TANH":
-        xp.tanh(hg, out=y)
-    else:
+    if relu:
         xp.maximum(hg, 0, out=y)
-    return [y]
+    else:
+        xp.tanh(hg, out=y)
+    return y
 
 
 # rows of the reused input-projection buffer (about 256 KiB of float32 at most): a block of
@@ -193,17 +189,15 @@ def simple_unmasked(xp, gate_steps, h, w_hh_t, relu, out, reserve):
     return [h]
 
 
-def masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh, out, reserve, valid, keep):
-    """SimpleRNN with a mask (valid: [T, B, 1] bool): the activations go into the step's
+def simple_masked(xp, gate_steps, h, w_hh_t, relu, out, reserve, valid, keep):
+    """SimpleRNN with a mask (valid: [T, B, 1] bool): the activation goes into the step's
     reserve row (a reused scratch row when not `keep`), then the post-mask state closes the
-    row; padded steps keep the old state and output zeros. Returns the final [h]."""
+    row; padded steps keep the old state and output zeros. Returns [final h]."""
     H = out.shape[2]
-    first = reserve.shape[-1] - H
     for t, x_gates in gate_steps:
         row = reserve[t] if keep else reserve[0]
-        kept = row[:, first:]
-        (new,) = _step(xp, mode, x_gates, state, w_hh_t, b_hh, row, H)
-        kept[...] = xp.where(valid[t], new, state[0])
+        new = _simple_step(xp, relu, x_gates, h, w_hh_t, row, H)
+        row[:, H:] = xp.where(valid[t], new, h)
         out[t] = new * valid[t]
-        state = [kept]
-    return state
+        h = row[:, H:]
+    return [h]

@@ -109,8 +109,8 @@ def rnn_layer(xp, x, state0, w_ih, w_hh, b_ih, b_hh, mask, mode="LSTM", is_rever
                                       out, kept)
     else:
         rows = xp.empty((1, batch, width), work) if is_test else reserve
-        final = loops.masked_steps(xp, mode, gate_steps, state, w_hh_t, b_hh.astype(work), out,
-                                   rows, valid, not is_test)
+        final = loops.simple_masked(xp, gate_steps, state[0], w_hh_t, mode == "RNN_RELU", out,
+                                    rows, valid, not is_test)
     return tuple(a.astype(x.dtype, copy=False) for a in (out, xp.stack(final), reserve))
 
 
