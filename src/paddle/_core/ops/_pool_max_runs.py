@@ -114,21 +114,24 @@ def max_pool_with_index(x, kernel, strides, pads, out_sizes):
     inputs, so NaN is never taken and a window with nothing above -FLT_MAX gives index -1."""
     geo = RunGeometry(x.shape[2:], kernel, strides, pads, out_sizes)
     out = np.empty((x.shape[0] * x.shape[1],) + tuple(out_sizes), x.dtype)
-    codes = _first_matches(x, geo, None, out)
-    return out.reshape(x.shape[:2] + tuple(out_sizes)), _flat_index(codes, x.shape, geo,
-                                                                     kernel)
+    index = np.empty(out.shape, np.int32)
+    places = _Places(x.shape[2:], geo, kernel)
+    for start, codes in _first_matches(x, geo, None, out):
+        index[start:start + len(codes)] = places.flat(codes)
+    shape = x.shape[:2] + tuple(out_sizes)
+    return out.reshape(shape), index.reshape(shape)
 
 
 def _first_matches(x, geo, maxima, out):
-    """Per window, which tap first holds the window's max, as a code: tap n of K is K - n, so
-    the largest code of a window is its first match; 0 is none. With `maxima` None the max is
-    computed (from -FLT_MAX, strictly greater: NaN never, -FLT_MAX itself never) and written
-    to `out`; otherwise the given maxima are matched as they are."""
+    """Per chunk of (sample, channel) planes: (first plane, codes). A code says which tap
+    first holds its window's max: tap n of K is K - n, so the largest code of a window is its
+    first match; 0 is none. With `maxima` None the max is computed (from -FLT_MAX, strictly
+    greater: NaN never, -FLT_MAX itself never) and written to `out`; otherwise the given
+    maxima are matched as they are."""
     planes = _rows(x)
     n = planes.shape[0]
     taps = len(geo.taps)
     code_type = np.uint8 if taps < 255 else np.uint16
-    codes = np.empty((n,) + tuple(geo.out_sizes), code_type)
     step = geo.chunk_rows(n)
     phases = _Phases(geo, step, x.dtype, np.nan)  # padding equals no max, not even -inf
     # the widened max: NaN in the scratch columns, equal to nothing
@@ -158,23 +161,27 @@ def _first_matches(x, geo, maxima, out):
         if maxima is None:
             np.greater(acc, LOWEST, out=hit[:m])  # nothing above -FLT_MAX: no index
             code[:m] *= hit[:m]
-        codes[start:start + m] = code[:m].reshape(geo.widened_shape(m))[real]
-    return codes
+        yield start, code[:m].reshape(geo.widened_shape(m))[real]
 
 
-def _flat_index(codes, shape, geo, kernel):
-    """int32 flat input index per window from its first-match code (0: none, -1)."""
-    sizes = shape[2:]
-    size_strides = [math.prod(sizes[t + 1:]) for t in range(len(sizes))]
-    offsets = [sum(t * f for t, f in zip(tap, size_strides)) for tap in np.ndindex(*kernel)]
-    table = np.array([0] + offsets[::-1], np.int64)  # code c -> tap K - c
-    base = np.zeros((1,) * len(sizes), np.int64)
-    for d, (o, s, b, f) in enumerate(zip(geo.out_sizes, geo.strides, geo.before, size_strides)):
-        axis = [1] * len(sizes)
-        axis[d] = o
-        base = base + ((np.arange(o) * s - b) * f).reshape(axis)
-    flat = np.where(codes > 0, base + np.take(table, codes), -1).astype(np.int32)
-    return flat.reshape(shape[:2] + codes.shape[1:])
+class _Places:
+    """Flat input positions (inside a plane) of the first-match codes of one geometry."""
+
+    def __init__(self, sizes, geo, kernel):
+        size_strides = [math.prod(sizes[t + 1:]) for t in range(len(sizes))]
+        offsets = [sum(t * f for t, f in zip(tap, size_strides)) for tap in np.ndindex(*kernel)]
+        self.table = np.array([0] + offsets[::-1], np.int64)  # code c -> tap K - c
+        base = np.zeros((1,) * len(sizes), np.int64)  # each window's first tap
+        for d, (o, s, b, f) in enumerate(zip(geo.out_sizes, geo.strides, geo.before,
+                                             size_strides)):
+            axis = [1] * len(sizes)
+            axis[d] = o
+            base = base + ((np.arange(o) * s - b) * f).reshape(axis)
+        self.base = base
+
+    def flat(self, codes):
+        """The position per window, -1 where the code is 0 (no input)."""
+        return np.where(codes > 0, self.base + np.take(self.table, codes), -1)
 
 
 def _max_pool_scan(x, kernel, strides, pads, out_sizes):
@@ -200,18 +207,21 @@ def _max_pool_scan(x, kernel, strides, pads, out_sizes):
 
 def max_pool_grad(x, out, out_grad, kernel, strides, pads):
     """The gradient of max_pool: each window's out_grad added to the first of its inputs that
-    equals the window's max."""
+    equals the window's max, chunk by chunk of planes (small index arrays, in cache)."""
     geo = RunGeometry(x.shape[2:], kernel, strides, pads, out.shape[2:])
-    index = _flat_index(_first_matches(x, geo, _rows(out), None), x.shape, geo, kernel)
-    planes = x.shape[0] * x.shape[1]
+    places = _Places(x.shape[2:], geo, kernel)
+    grads = _rows(out_grad)
     plane = math.prod(x.shape[2:])
-    rows = index.reshape(planes, -1)
-    targets = rows + (np.arange(planes, dtype=np.intp) * plane)[:, None]
-    grads = out_grad.reshape(planes, -1)
-    dx = np.zeros(planes * plane, out_grad.dtype)
-    if rows.min() >= 0:  # every window has its input (the usual case): no masked copies
-        np.add.at(dx, targets.reshape(-1), grads.reshape(-1))
-    else:
-        found = rows >= 0
-        np.add.at(dx, targets[found], grads[found])
+    dx = np.zeros((grads.shape[0], plane), out_grad.dtype)
+    for start, codes in _first_matches(x, geo, _rows(out), None):
+        m = len(codes)
+        where = places.flat(codes).reshape(m, -1)
+        where += (np.arange(m, dtype=np.int64) * plane)[:, None]
+        values = grads[start:start + m].reshape(m, -1)
+        found = codes.reshape(m, -1) > 0
+        target = dx[start:start + m].reshape(-1)
+        if found.all():  # every window has its input (the usual case): no masked copies
+            np.add.at(target, where.reshape(-1), values.reshape(-1))
+        else:
+            np.add.at(target, where[found], values[found])
     return dx.reshape(x.shape)

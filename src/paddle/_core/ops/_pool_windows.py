@@ -135,7 +135,9 @@ def taps_of(win: np.ndarray):
 
 def sum_tiles(x: np.ndarray, kernel, out_sizes) -> np.ndarray:
     """Window sums where the windows tile the input from its origin (stride == kernel, no
-    padding): one reduction over the input split into (out, kernel) blocks per dim."""
+    padding): one reduction over the input split into (out, kernel) blocks per dim. Fast
+    when the blocks are long contiguous runs (global pooling); small tiles reduce faster tap
+    by tap (sum_windows)."""
     nd = len(kernel)
     covered = x[(Ellipsis,) + tuple(slice(0, o * k) for o, k in zip(out_sizes, kernel))]
     blocks = covered.reshape(x.shape[:2] + tuple(v for o, k in zip(out_sizes, kernel)

@@ -182,8 +182,10 @@ def _define_pool(nd: int):
                                                                 paddings, adaptive)
         fill = -np.inf if pooling_type == "max" else 0
         data = _widened(x)
-        if pooling_type == "avg" and _tiles_without_padding(sizes, kernel_size, strides,
-                                                            paddings, out):
+        if pooling_type == "avg" and all(o == 1 for o in out) and _tiles_without_padding(
+                sizes, kernel_size, strides, paddings, out):
+            # global pooling: one contiguous reduction (tiles of a few taps sum faster as
+            # strided views, below)
             return (W.sum_tiles(data, kernel_size, out) / math.prod(kernel_size)).astype(x.dtype)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         if pooling_type == "max":
