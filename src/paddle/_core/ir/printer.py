@@ -8,8 +8,8 @@ appear as `full_int_array` / `full` ops before their user, arithmetic with a Pyt
 `scale`, attributes carry Paddle's names and types, and values are numbered at print time over
 what is printed (see jit/serialization/print_form.py, which takes these forms from the
 exporter). Ops recorded inside a Layer's forward show its `struct_name` (the layer path, as
-Paddle records it; see static/name_struct.py). The ids differ from Program.renumber's (which
-the verifier's messages use) wherever printing adds operand ops.
+Paddle records it; see static/name_struct.py). The ids differ from Program.renumber's wherever
+printing adds operand ops; the verifier's messages use the printed ones.
 
 A paddle.static training program with dynamic dims holds one `builtin.backward` op where
 Paddle's would list the gradient ops: gradient rules need concrete shapes, so those ops are

@@ -13,9 +13,16 @@ class VerificationError(ValueError):
 
 
 def verify(program) -> None:
-    """Raise VerificationError on the first operation that breaks an invariant."""
+    """Raise VerificationError on the first operation that breaks an invariant; the message
+    names values by the ids `print(program)` shows."""
     program.renumber()
-    _verify_block(program.global_block(), set())
+    try:
+        _verify_block(program.global_block(), set())
+    except VerificationError:
+        from .printer import print_program
+        print_program(program)  # numbers the values as printed (operand ops counted)
+        _verify_block(program.global_block(), set())
+        raise
 
 
 def _verify_block(block, visible: set) -> None:
