@@ -58,11 +58,12 @@ def build(paddle, name: str):
             return nn.functional.softmax(x + mask, -1) + paddle.full([length], float("nan"))
 
     class DynamicShapes(nn.Layer):
-        """Shapes built from the dynamic batch dim: reshape, full_with_tensor, a slice."""
+        """Shapes built from the dynamic batch dim: reshape, full_with_tensor, a slice and an
+        arange."""
 
         def forward(self, x):
             b = x.shape[0]
-            return x.reshape([b, -1]) + paddle.zeros([b, 12]), x[: b // 2]
+            return x.reshape([b, -1]) + paddle.zeros([b, 12]), x[: b // 2], paddle.arange(b)
 
     if name == "dynamic_shapes":
         return DynamicShapes(), [InputSpec([None, 3, 4], "float32", "x")]

@@ -99,7 +99,7 @@ def export_program(program, inputs: list, outputs: list, parameter_order: list |
         elif op.name != f"{DIALECT}.data":
             raise UnsupportedExportError(f"(jit.save) cannot export operation {op.name}")
     for col, value in enumerate(outputs):
-        w.fetch(ids[id(value)], value.meta, col)
+        w.fetch(ids[id(value)], value.meta, col, value.stop_gradient)
     if inference:
         for op in w.ops:
             for attribute in op.get("A", ()):

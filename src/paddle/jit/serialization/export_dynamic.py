@@ -1,8 +1,8 @@
 """Writing ops whose int arrays are read when the program runs (ir/dynamic_attrs.py) in
 Paddle's form: where Paddle's program holds an IntArray built from tensors, a dynamic dim such
 as `x.shape[0]`, it passes `stack(combine(...))` of 0-d int64 values (a `full` for each known
-entry) — or the 1-D tensor itself — as the op's operand, and `full` with such a shape becomes
-`full_with_tensor`. The registry op's own exporter writes the op, reading IntArrays through a
+entry) — or the 1-D tensor itself — as the op's operand, `full` with such a shape becomes
+`full_with_tensor`, and `arange` takes such a bound as its operand. The registry op's own exporter writes the op, reading IntArrays through a
 writer that builds those operands from the op's extra inputs.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..._core import dtype as _dt
 from ..._core.ir.dynamic_attrs import Slot
 from ..._core.meta import TensorMeta
-from .pir_codec import CPU_PLACE, attr
+from .pir_codec import CPU_PLACE, UNDEFINED_PLACE, attr
 
 
 class UnknownAtSaveTime(ValueError):
@@ -69,6 +69,8 @@ def write_dynamic(w, op, token, used, exporters, call_type) -> list:
            for v in view.inputs]
     if view.opdef.name == "full":
         return [_full_with_tensor(writer, op)]
+    if view.opdef.name == "arange":
+        return [_arange(writer, op, extras)]
     exporter = exporters.get(view.opdef.name)
     if exporter is None:
         return None
@@ -86,3 +88,15 @@ def _full_with_tensor(writer, op) -> int:
     return writer.emit("1.full_with_tensor", [value, shape],
                        [("dtype", attr("1.a_dtype", meta.dtype))], [meta],
                        [op.outputs[0].stop_gradient])[0]
+
+
+def _arange(writer, op, extras) -> int:
+    """arange whose bounds include a run-time value: that value is the operand itself, the
+    known bounds one-element fulls of the result's dtype (as Paddle writes them)."""
+    meta = op.outputs[0].meta
+    bounds = [extras[v.index] if isinstance(v, Slot) else
+              writer.full([1], v, meta.dtype, CPU_PLACE)
+              for v in (op.attrs["start"], op.attrs["end"], op.attrs["step"])]
+    return writer.emit("1.arange", bounds, [("dtype", attr("1.a_dtype", meta.dtype)),
+                                            ("place", attr("1.a_place", UNDEFINED_PLACE))],
+                       [meta], [op.outputs[0].stop_gradient])[0]

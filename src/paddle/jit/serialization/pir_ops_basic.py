@@ -65,8 +65,14 @@ def _full_like(c: Call):
 
 @pir_op("arange")
 def _arange(c: Call):
-    return paddle.arange(c.number(0, "start"), c.number(1, "end"), c.number(2, "step"),
-                         c.attr("dtype"))
+    bounds = [_bound(c, i, what) for i, what in enumerate(("start", "end", "step"))]
+    return paddle.arange(*bounds, c.attr("dtype"))
+
+
+def _bound(c: Call, index: int, what: str):
+    """A scalar input as a number, or the program's tensor when it is read at run time."""
+    value = c.ins[index]
+    return value if is_symbolic(value) else c.number(index, what)
 
 
 @pir_op("shape", "shape64")

@@ -52,14 +52,15 @@ class PirWriter:
                  ("place", attr("1.a_place", UNDEFINED_PLACE))]
         return self.emit("1.data", [], attrs, [meta], [stop_gradient])[0]
 
-    def fetch(self, value: int, meta, col: int) -> None:
+    def fetch(self, value: int, meta, col: int, stop_gradient: bool = False) -> None:
         out = self._new_id()
         self.ops.append({"#": "1.fetch",
                          "A": [named("name", attr("0.a_str", f"fetch_name_{col}")),
                                named("col", attr("0.a_i32", col))],
                          "I": [{"%": value}], "O": [{"%": out, "TT": encode_type(meta)}],
                          "OA": [named("persistable", array_attr("0.a_bool", [True])),
-                                named("stop_gradient", array_attr("0.a_bool", [False]))]})
+                                named("stop_gradient", array_attr("0.a_bool",
+                                                                  [stop_gradient]))]})
 
     # ---- helpers for the inputs Paddle takes as tensors ----------------------------------------
     def int_array(self, values) -> int:
