@@ -4,7 +4,7 @@ module, so the same definitions run under real Paddle and under Feijiang."""
 from __future__ import annotations
 
 NAMES = ("lenet", "mlp", "convnet_train", "convnet_eval", "resnet18", "arithmetic",
-         "causal_mask", "dynamic_shapes")
+         "causal_mask", "dynamic_shapes", "gpt")
 
 
 def build(paddle, name: str):
@@ -65,6 +65,40 @@ def build(paddle, name: str):
             b = x.shape[0]
             return x.reshape([b, -1]) + paddle.zeros([b, 12]), x[: b // 2], paddle.arange(b)
 
+    class GPT(nn.Layer):
+        """Token and position embeddings, pre-LN decoder blocks with causal self-attention,
+        and a language-model head."""
+
+        def __init__(self, vocab=50, dim=16, heads=2, blocks=2, max_len=16):
+            super().__init__()
+            self.tokens = nn.Embedding(vocab, dim)
+            self.positions = nn.Embedding(max_len, dim)
+            self.blocks = nn.LayerList([Block(dim, heads) for _ in range(blocks)])
+            self.norm = nn.LayerNorm(dim)
+            self.head = nn.Linear(dim, vocab, bias_attr=False)
+
+        def forward(self, ids):
+            length = ids.shape[1]
+            h = self.tokens(ids) + self.positions(paddle.arange(length).unsqueeze(0))
+            mask = paddle.triu(paddle.full([length, length], float("-inf")), diagonal=1)
+            for block in self.blocks:
+                h = block(h, mask)
+            return self.head(self.norm(h))
+
+    class Block(nn.Layer):
+        def __init__(self, dim, heads):
+            super().__init__()
+            self.ln1, self.ln2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
+            self.attn = nn.MultiHeadAttention(dim, heads)
+            self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
+
+        def forward(self, h, mask):
+            x = self.ln1(h)
+            h = h + self.attn(x, x, x, attn_mask=mask)
+            return h + self.mlp(self.ln2(h))
+
+    if name == "gpt":
+        return GPT(), [InputSpec([None, 8], "int64", "ids")]
     if name == "dynamic_shapes":
         return DynamicShapes(), [InputSpec([None, 3, 4], "float32", "x")]
     if name == "causal_mask":

@@ -13,6 +13,8 @@ import paddle
 from paddle import nn
 from paddle.static import InputSpec
 
+from ._print_models import build
+
 RTOL, ATOL = 1e-6, 1e-7
 
 # a fallback to dynamic mode warns; the bench models must convert completely
@@ -27,40 +29,6 @@ class MLP(nn.Layer):
 
     def forward(self, x):
         return self.body(x)
-
-
-class GPT(nn.Layer):
-    """Token and position embeddings, pre-LN decoder blocks with causal self-attention, and a
-    language-model head."""
-
-    def __init__(self, vocab=50, dim=16, heads=2, blocks=2, max_len=16):
-        super().__init__()
-        self.tokens = nn.Embedding(vocab, dim)
-        self.positions = nn.Embedding(max_len, dim)
-        self.blocks = nn.LayerList([Block(dim, heads) for _ in range(blocks)])
-        self.norm = nn.LayerNorm(dim)
-        self.head = nn.Linear(dim, vocab, bias_attr=False)
-
-    def forward(self, ids):
-        length = ids.shape[1]
-        h = self.tokens(ids) + self.positions(paddle.arange(length).unsqueeze(0))
-        mask = paddle.triu(paddle.full([length, length], float("-inf")), diagonal=1)
-        for block in self.blocks:
-            h = block(h, mask)
-        return self.head(self.norm(h))
-
-
-class Block(nn.Layer):
-    def __init__(self, dim, heads):
-        super().__init__()
-        self.ln1, self.ln2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
-        self.attn = nn.MultiHeadAttention(dim, heads)
-        self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
-
-    def forward(self, h, mask):
-        x = self.ln1(h)
-        h = h + self.attn(x, x, x, attn_mask=mask)
-        return h + self.mlp(self.ln2(h))
 
 
 class LSTMNet(nn.Layer):
@@ -84,8 +52,8 @@ MODELS = {
               [InputSpec([None, 1, 28, 28], "float32", "x")]),
     "resnet18": (lambda: paddle.vision.models.resnet18(num_classes=10),
                  lambda: _floats((2, 3, 32, 32), 2), None),
-    "gpt": (GPT, lambda: np.random.default_rng(3).integers(0, 50, (2, 8)).astype("int64"),
-            None),
+    "gpt": (lambda: build(paddle, "gpt")[0],
+            lambda: np.random.default_rng(3).integers(0, 50, (2, 8)).astype("int64"), None),
     "lstm": (LSTMNet, lambda: _floats((3, 5, 8), 4), [InputSpec([None, 5, 8], "float32", "x")]),
 }
 

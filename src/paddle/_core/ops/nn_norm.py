@@ -128,20 +128,19 @@ def fast_affine_grads(gd, xhat, param_axes, param_shape, want_scale, want_bias):
 
 # ---- layer_norm -------------------------------------------------------------------------------
 
-def _ln_sizes(shape, begin):
-    left = int(np.prod(shape[:begin])) if -1 not in shape[:begin] else -1
-    right = int(np.prod(shape[begin:])) if -1 not in shape[begin:] else -1
-    return left, right
+def _ln_width(shape, begin):
+    """How many values each normalized group holds (-1 while unknown)."""
+    return int(np.prod(shape[begin:])) if -1 not in shape[begin:] else -1
 
 
 def _ln_meta(x, scale, bias, epsilon=1e-5, begin_norm_axis=1):
     if not 0 < begin_norm_axis < x.ndim:
         raise ValueError(f"(layer_norm) 'begin_norm_axis' must be in [1, {x.ndim}) for a "
                          f"{x.ndim}-D input, but received {begin_norm_axis}.")
-    left, right = _ln_sizes(x.shape, begin_norm_axis)
+    right = _ln_width(x.shape, begin_norm_axis)
     for name, value in (("weight", scale), ("bias", bias)):
         check_param("layer_norm", name, value, x.dtype, right)
-    stat = TensorMeta((left,), stat_dtype(x.dtype))
+    stat = TensorMeta(tuple(x.shape[:begin_norm_axis]), stat_dtype(x.dtype))  # Paddle's type
     return TensorMeta(x.shape, x.dtype), stat, stat
 
 
@@ -155,7 +154,8 @@ def _ln_ref(x, scale, bias, epsilon=1e-5, begin_norm_axis=1):
         out = out * scale.reshape(tail)
     if bias is not None:
         out = out + bias.reshape(tail)
-    return out, m.reshape(-1), v.reshape(-1)
+    lead = x.shape[:begin_norm_axis]
+    return out, m.reshape(lead), v.reshape(lead)
 
 
 @defop("layer_norm", "x scale bias", ("out", "mean", "variance"), infer_meta=_ln_meta,
@@ -172,7 +172,8 @@ def layer_norm(xp, x, scale, bias, epsilon=1e-5, begin_norm_axis=1):
         out *= scale.astype(work.dtype).reshape(tail)
     if bias is not None:
         out += bias.astype(work.dtype).reshape(tail)
-    return out.astype(x.dtype, copy=False), m.reshape(-1), v.reshape(-1)
+    lead = x.shape[:begin_norm_axis]
+    return out.astype(x.dtype, copy=False), m.reshape(lead), v.reshape(lead)
 
 
 @layer_norm.grad(save="x scale mean variance")
