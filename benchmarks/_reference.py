@@ -26,3 +26,19 @@ def run_reference(script_file: str, python: str, args=(), single_thread: bool = 
         out = subprocess.run([interpreter, script, "--json", *map(str, args)], cwd=tmp, env=env,
                              check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def print_ratios(first_column: str, rows, ours: dict, ref: dict | None, paddle_version: str = "",
+                 digits: int = 2) -> None:
+    """A table of each (label, key) row: our figure, and with a reference run real Paddle's
+    figure and ours / Paddle's."""
+    width = max(len(first_column), *(len(label) for label, _ in rows)) + 2
+    header = f"{first_column:<{width}}{'feijiang':>10}"
+    if ref:
+        header += f"{'paddle ' + paddle_version:>16}{'ratio':>8}"
+    print(header)
+    for label, key in rows:
+        line = f"{label:<{width}}{ours[key]:>10.{digits}f}"
+        if ref:
+            line += f"{ref[key]:>16.{digits}f}{ours[key] / ref[key]:>8.2f}"
+        print(line)

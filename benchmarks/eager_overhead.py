@@ -15,6 +15,7 @@ import json
 import sys
 import time
 
+from _reference import print_ratios
 from _reference import run_reference as shared_reference
 
 CHAIN = 50  # ops per timed chain
@@ -96,15 +97,7 @@ def main() -> None:
             ("no_grad, fastest chain", "no_grad_min_us")]
     ref = run_reference(args.ref) if args.ref else None
     print(f"eager overhead, µs per op (chain of {CHAIN} ops on 4x4 float32)")
-    header = f"{'case':<26}{'feijiang':>10}"
-    if ref:
-        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
-    print(header)
-    for label, key in rows:
-        line = f"{label:<26}{ours[key]:>10.2f}"
-        if ref:
-            line += f"{ref[key]:>16.2f}{ours[key] / ref[key]:>8.2f}"
-        print(line)
+    print_ratios("case", rows, ours, ref, ref and ref["paddle"])
 
 
 if __name__ == "__main__":

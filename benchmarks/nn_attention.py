@@ -16,6 +16,7 @@ import os
 import sys
 import time
 
+from _reference import print_ratios
 from _reference import run_reference as shared_reference
 
 # scaled_dot_product_attention takes [batch, seq, heads, head_dim]
@@ -107,15 +108,8 @@ def main() -> None:
         if args.ref:
             ref = _best_of(ref, run_reference(args.ref, args.rounds))
     print(f"attention, ms per call (sdpa {SDPA}, MHA {MHA}, float32)")
-    header = f"{'case':<22}{'feijiang':>10}"
-    if ref:
-        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
-    print(header)
-    for name, ms in ours["ms"].items():
-        line = f"{name:<22}{ms:>10.2f}"
-        if ref:
-            line += f"{ref['ms'][name]:>16.2f}{ms / ref['ms'][name]:>8.2f}"
-        print(line)
+    print_ratios("case", [(name, name) for name in ours["ms"]], ours["ms"], ref and ref["ms"],
+                 ref and ref["paddle"])
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 
+from _reference import print_ratios
 from _reference import run_reference as shared_reference
 
 # name: (in_channels, image size, out_channels, kernel, stride, padding)
@@ -94,15 +95,8 @@ def main() -> None:
     argv = ["--batch", str(args.batch), "--only", args.only, "--repeat", str(args.repeat)]
     ref = run_reference(args.ref, argv) if args.ref else None
     print(f"conv2d / pooling forward + backward, ms (batch {args.batch}, float32)")
-    header = f"{'case':<18}{'feijiang':>10}"
-    if ref:
-        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
-    print(header)
-    for name, ms in ours["ms"].items():
-        line = f"{name:<18}{ms:>10.1f}"
-        if ref:
-            line += f"{ref['ms'][name]:>16.1f}{ms / ref['ms'][name]:>8.2f}"
-        print(line)
+    print_ratios("case", [(name, name) for name in ours["ms"]], ours["ms"], ref and ref["ms"],
+                 ref and ref["paddle"], digits=1)
 
 
 if __name__ == "__main__":

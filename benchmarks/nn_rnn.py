@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from _reference import print_ratios
 from _reference import run_reference as shared_reference
 
 LSTM = {"batch": 16, "steps": 50, "input": 64, "hidden": 128}
@@ -110,15 +111,7 @@ def main() -> None:
             (f"LSTMCell step forward {CELL}", "cell_fwd_ms"),
             ("LSTMCell step forward + backward", "cell_fwd_bwd_ms"),
             (f"MHA forward + backward {MHA}", "mha_fwd_bwd_ms")]
-    header = f"{'ms per call':<72}{'feijiang':>10}"
-    if ref:
-        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
-    print(header)
-    for label, key in rows:
-        line = f"{label:<72}{ours[key]:>10.2f}"
-        if ref:
-            line += f"{ref[key]:>16.2f}{ours[key] / ref[key]:>8.2f}"
-        print(line)
+    print_ratios("ms per call", rows, ours, ref, ref and ref["paddle"])
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 
+from _reference import print_ratios
 from _reference import run_reference as shared_reference
 
 CALLS = 200
@@ -81,15 +82,7 @@ def main() -> None:
     rows = [("eager, ms per call", "eager_ms"), ("to_static, ms per call", "static_ms"),
             ("first call (conversion), ms", "conversion_ms")]
     print("MLP 784-512-512-10, batch 1, inference (no_grad, eval)")
-    header = f"{'case':<30}{'feijiang':>10}"
-    if ref:
-        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
-    print(header)
-    for label, key in rows:
-        line = f"{label:<30}{ours[key]:>10.3f}"
-        if ref:
-            line += f"{ref[key]:>16.3f}{ours[key] / ref[key]:>8.2f}"
-        print(line)
+    print_ratios("case", rows, ours, ref, ref and ref["paddle"], digits=3)
     print(f"to_static / eager here: {ours['static_ms'] / ours['eager_ms']:.2f}")
 
 

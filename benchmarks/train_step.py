@@ -17,6 +17,7 @@ import os
 import sys
 import time
 
+from _reference import print_ratios
 from _reference import run_reference as shared_reference
 
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
@@ -97,18 +98,10 @@ def main() -> None:
     ref = run_reference(args.ref) if args.ref else None
     sizes = "-".join(str(s) for s in SIZES)
     print(f"MLP {sizes}, batch {BATCH}, Adam: ms per call (best of 5 x {REPEAT})")
-    header = f"{'case':<26}{'feijiang':>10}"
-    if ref:
-        header += f"{'paddle ' + ref['paddle']:>16}{'ratio':>8}"
-    print(header)
-    for label, key in (("training step (wall)", "train_step_ms"),
-                       ("training step (cpu)", "train_step_cpu_ms"),
-                       ("optimizer.step() (wall)", "optimizer_step_ms"),
-                       ("optimizer.step() (cpu)", "optimizer_step_cpu_ms")):
-        line = f"{label:<26}{ours[key]:>10.2f}"
-        if ref:
-            line += f"{ref[key]:>16.2f}{ours[key] / ref[key]:>8.2f}"
-        print(line)
+    rows = (("training step (wall)", "train_step_ms"), ("training step (cpu)", "train_step_cpu_ms"),
+            ("optimizer.step() (wall)", "optimizer_step_ms"),
+            ("optimizer.step() (cpu)", "optimizer_step_cpu_ms"))
+    print_ratios("case", rows, ours, ref, ref and ref["paddle"])
 
 
 if __name__ == "__main__":
