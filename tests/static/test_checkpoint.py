@@ -13,15 +13,6 @@ RNG = np.random.RandomState(4)
 FEED = {"x": RNG.rand(6, 3).astype("float32"), "y": RNG.rand(6, 1).astype("float32")}
 
 
-@pytest.fixture
-def static_mode():
-    paddle.enable_static()
-    try:
-        yield
-    finally:
-        paddle.disable_static()
-
-
 def _build(make_opt):
     main = paddle.static.Program()
     with paddle.utils.unique_name.guard(), paddle.static.program_guard(main):

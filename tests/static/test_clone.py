@@ -7,16 +7,6 @@ import pytest
 import paddle
 
 
-@pytest.fixture
-def static_mode():
-    paddle.enable_static()
-    try:
-        with paddle.utils.unique_name.guard():
-            yield
-    finally:
-        paddle.disable_static()
-
-
 def _names(program):
     return [op.name for op in program.global_block().ops]
 

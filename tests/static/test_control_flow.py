@@ -9,15 +9,6 @@ from paddle._core.ir.verifier import verify
 C = paddle.static.nn
 
 
-@pytest.fixture
-def static_mode():
-    paddle.enable_static()
-    try:
-        yield
-    finally:
-        paddle.disable_static()
-
-
 def _build(fn):
     """Build a fresh program with `fn()` inside program_guard; returns (program, fn's result)."""
     main = paddle.static.Program()

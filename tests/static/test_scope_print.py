@@ -5,16 +5,6 @@ import pytest
 import paddle
 
 
-@pytest.fixture
-def static_mode():
-    paddle.enable_static()
-    try:
-        with paddle.utils.unique_name.guard():
-            yield
-    finally:
-        paddle.disable_static()
-
-
 def _program(lr=0.1):
     main = paddle.static.Program()
     with paddle.static.program_guard(main):

@@ -13,16 +13,6 @@ XS = [RNG.rand(n, 6).astype("float32") for n in (8, 8, 5, 8, 3)]
 YS = [RNG.randint(0, 4, (len(x), 1)).astype("int64") for x in XS]
 
 
-@pytest.fixture
-def static_mode():
-    paddle.enable_static()
-    try:
-        with paddle.utils.unique_name.guard():
-            yield
-    finally:
-        paddle.disable_static()
-
-
 def _attr(w):
     # a copy: the Assign initializer here keeps the array's memory (Paddle copies it)
     return paddle.ParamAttr(initializer=paddle.nn.initializer.Assign(w.copy()))
