@@ -177,15 +177,20 @@ def adjust_contrast(img, contrast_factor):
     return _blend(img, mean, contrast_factor)
 
 
+def _single_channel(img) -> bool:
+    """Whether a colour adjustment has nothing to do (one channel); only 1 or 3 are allowed."""
+    channels = _num_channels(img)
+    if channels not in (1, 3):
+        raise ValueError("channels of input should be either 1 or 3.")
+    return channels == 1
+
+
 def adjust_saturation(img, saturation_factor):
     _assert_image_tensor(img, "CHW")
     if saturation_factor < 0:
         raise AssertionError("saturation_factor should be non-negative.")
-    channels = _num_channels(img)
-    if channels == 1:
+    if _single_channel(img):
         return img
-    if channels != 3:
-        raise ValueError("channels of input should be either 1 or 3.")
     return _blend(img, to_grayscale(img), saturation_factor)
 
 
@@ -231,11 +236,8 @@ def adjust_hue(img, hue_factor):
     _assert_image_tensor(img, "CHW")
     if not -0.5 <= hue_factor <= 0.5:
         raise AssertionError("hue_factor should be in range [-0.5, 0.5]")
-    channels = _num_channels(img)
-    if channels == 1:
+    if _single_channel(img):
         return img
-    if channels != 3:
-        raise ValueError("channels of input should be either 1 or 3.")
     dtype = img.dtype
     if dtype == paddle.uint8:
         img = img.astype(paddle.float32) / 255.0
