@@ -7,6 +7,17 @@ import paddle
 from paddle._core.ir.verifier import verify
 
 
+def branchy(x):
+    """if / elif / else on tensor values (converted to nested cond ops)."""
+    if x.sum() > 2:
+        y = x * 2
+    elif x.sum() > 0:
+        y = paddle.exp(x)
+    else:
+        y = x - 1
+    return y
+
+
 def t(values, dtype="float32", grad=False):
     return paddle.to_tensor(np.asarray(values, dtype), stop_gradient=not grad)
 

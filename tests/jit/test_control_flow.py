@@ -9,20 +9,10 @@ import pytest
 import paddle
 from paddle.static import InputSpec
 
-from ._cf_utils import NEG, POS, assert_same, op_names, program, t
+from ._cf_utils import NEG, POS, assert_same, branchy, op_names, program, t
 
 
 # ---- if / elif / else -----------------------------------------------------------------------
-def branchy(x):
-    if x.sum() > 2:
-        y = x * 2
-    elif x.sum() > 0:
-        y = paddle.exp(x)
-    else:
-        y = x - 1
-    return y
-
-
 @pytest.mark.parametrize("values", [POS, [0.5, 0.5], NEG])
 def test_if_elif_else_matches_eager(values):
     static = assert_same(branchy, t(values))

@@ -6,17 +6,7 @@ import pytest
 
 import paddle
 
-from ._cf_utils import NEG, POS, assert_same, t
-
-
-def branchy(x):
-    if x.sum() > 2:
-        y = x * 2
-    elif x.sum() > 0:
-        y = paddle.exp(x)
-    else:
-        y = x - 1
-    return y
+from ._cf_utils import NEG, POS, assert_same, branchy, t
 
 
 def test_converted_code_is_readable():
