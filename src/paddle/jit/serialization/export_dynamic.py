@@ -55,9 +55,7 @@ class _DynamicWriter:
                 parts.append(self._extras[v.index])
             else:
                 parts.append(self._w.full([], int(v), _dt.int64, CPU_PLACE))
-        vector = self._w.emit("0.combine", parts, [], [[scalar] * len(parts)], [True])[0]
-        return self._w.emit("1.stack", [vector], [("axis", attr("0.a_i32", 0))],
-                            [TensorMeta([len(parts)], _dt.int64)], [True])[0]
+        return self._w.stack(parts, scalar, 0, TensorMeta([len(parts)], _dt.int64), [True])
 
 
 def write_dynamic(w, op, token, used, exporters, call_type) -> list:

@@ -160,6 +160,4 @@ def _coordinates(c: ExportCall, order: list) -> int:
         if list(meta.shape) != shape:
             value = c.w.emit("1.expand", [value, c.w.int_array(shape)], [], [common])[0]
         parts.append(value)
-    vector = c.w.emit("0.combine", parts, [], [[common] * len(parts)])[0]
-    return c.w.emit("1.stack", [vector], [("axis", attr("0.a_i32", -1))],
-                    [TensorMeta(shape + [len(parts)], _dt.int64)])[0]
+    return c.w.stack(parts, common, -1, TensorMeta(shape + [len(parts)], _dt.int64))

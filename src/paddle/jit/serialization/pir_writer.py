@@ -71,6 +71,14 @@ class PirWriter:
         return self.emit("1.full_int_array", [], attrs, [TensorMeta([len(values)], _dt.int64)],
                          [True])[0]
 
+    def stack(self, parts: list, part_meta, axis: int, out_meta, stop_gradient=None) -> int:
+        """`stack(combine(parts), axis)`: how Paddle builds one tensor from several values of
+        the same type (`part_meta`)."""
+        flags = stop_gradient or [False]
+        vector = self.emit("0.combine", parts, [], [[part_meta] * len(parts)], flags)[0]
+        return self.emit("1.stack", [vector], [("axis", attr("0.a_i32", axis))], [out_meta],
+                         flags)[0]
+
     def full(self, shape, value, dtype, place=CPU_PLACE) -> int:
         """A `full` op (Paddle's Scalar inputs: axes, factors, probabilities, on the CPU;
         paddle.full itself leaves the place undefined)."""
