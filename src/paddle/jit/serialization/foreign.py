@@ -47,8 +47,14 @@ class ForeignProgram:
     parameters: list                 # ForeignParameter, in the file's order
     feeds: list                      # ForeignFeed, in input order
     fetches: list                    # value keys of the outputs, in output order
+    fetch_names: list = field(default_factory=list)  # the outputs' saved names, same order
     trainable: bool = True
     legacy: bool = False
+
+    def output_names(self) -> list:
+        """The names Paddle Inference gives the outputs (the fetched variables' names in a
+        ProgramDesc, the fetch ops' names in a PIR program)."""
+        return self.fetch_names or [f"fetch_name_{i}" for i in range(len(self.fetches))]
 
     def parameter_names(self) -> list:
         """Names of the tensors stored in the .pdiparams file."""

@@ -151,6 +151,7 @@ def parse_block(block) -> ForeignProgram:
             program.ops.append(ForeignOp(op.type, inputs, attrs, outputs))
     program.feeds = [f for _, f in sorted(feeds, key=lambda item: item[0])]
     program.fetches = [k for _, k in sorted(fetches, key=lambda item: item[0])]
+    program.fetch_names = list(program.fetches)
     # Persistable tensors that an op writes (batch norm's running statistics) are buffers.
     written = {name for op in program.ops for names in op.outputs.values() for name in names}
     for var in block.vars:

@@ -40,10 +40,13 @@ def parse_pir_program(document: dict, where: str = "<json>") -> ForeignProgram:
             key = op.outputs[0]
             program.feeds.append(ForeignFeed(op.attrs["name"], key, program.metas[key]))
         elif op.name == "pd_op.fetch":
-            fetches.append((op.attrs.get("col", len(fetches)), op.inputs[0]))
+            fetches.append((op.attrs.get("col", len(fetches)), op.inputs[0],
+                            op.attrs.get("name", f"fetch_name_{len(fetches)}")))
         else:
             program.ops.append(op)
-    program.fetches = [key for _, key in sorted(fetches, key=lambda item: item[0])]
+    fetches.sort(key=lambda item: item[0])
+    program.fetches = [key for _, key, _ in fetches]
+    program.fetch_names = [name for _, _, name in fetches]
     return program
 
 
