@@ -12,6 +12,7 @@ import subprocess
 import sys
 import zipfile
 
+import numpy as np
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -69,3 +70,34 @@ def run_reference(script: str, args=(), cwd: str | None = None, timeout: int = 6
                             capture_output=True, text=True, timeout=timeout, check=False)
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
+
+
+INFERENCE_SCRIPT = """
+import sys, numpy as np
+from paddle import inference
+prefix, inputs_path, out_path = sys.argv[1:]
+cfg = inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+cfg.disable_gpu()
+cfg.switch_ir_optim(False)
+cfg.disable_glog_info()
+pred = inference.create_predictor(cfg)
+inputs = np.load(inputs_path)
+for name in pred.get_input_names():
+    handle = pred.get_input_handle(name)
+    handle.reshape(inputs[name].shape)
+    handle.copy_from_cpu(inputs[name])
+pred.run()
+np.savez(out_path, *[pred.get_output_handle(n).copy_to_cpu() for n in pred.get_output_names()])
+"""
+
+
+def paddle_inference_outputs(prefix: str, inputs: dict, folder) -> list:
+    """Real Paddle Inference's outputs (IR optimisation off) of the legacy model `prefix`
+    (.pdmodel/.pdiparams) for `inputs` ({feed name: array}); `folder` holds the exchange files."""
+    folder = str(folder)
+    inputs_path = os.path.join(folder, "inputs.npz")
+    outputs_path = os.path.join(folder, "outputs.npz")
+    np.savez(inputs_path, **inputs)
+    run_reference(INFERENCE_SCRIPT, [prefix, inputs_path, outputs_path], cwd=folder)
+    outputs = np.load(outputs_path)
+    return [outputs[f"arr_{i}"] for i in range(len(outputs.files))]
