@@ -12,6 +12,7 @@ legacy op types (`matmul_v2`, `elementwise_add`) of `.pdmodel` ProgramDescs.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -120,11 +121,37 @@ def constant_value(value, what: str):
     return np.asarray(value)
 
 
-def lookup(table: dict, name: str) -> Converter:
-    """The converter of `name`; in-place variants (`relu_`) share the out-of-place one."""
+def find(table: dict, name: str) -> Converter | None:
+    """The converter of `name`, or None; in-place variants (`relu_`) share the out-of-place
+    one."""
     converter = table.get(name)
     if converter is None and name.endswith("_"):
         converter = table.get(name[:-1])
+    return converter
+
+
+def check_supported(ops: list, table: dict, where: str) -> None:
+    """Raise one UnsupportedOpError naming every op type of `ops` (and of the blocks nested in
+    their regions) that `table` cannot convert, with how often each occurs."""
+    counts = Counter(op.name for op in walk(ops) if find(table, op.name) is None)
+    if counts:
+        listed = ", ".join(f"{name} (x{n})" for name, n in
+                           sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+        raise UnsupportedOpError(f"(jit.load) {where} uses ops Feijiang cannot run: {listed}")
+
+
+def walk(ops: list):
+    """Every op of `ops`, then of their regions' blocks, depth first."""
+    for op in ops:
+        yield op
+        for region in op.regions:
+            for _args, block_ops in region:
+                yield from walk(block_ops)
+
+
+def lookup(table: dict, name: str) -> Converter:
+    """The converter of `name` (see `find`)."""
+    converter = find(table, name)
     if converter is None:
         raise UnsupportedOpError(f"(jit.load) the saved program uses the op '{name}', which "
                                  "Feijiang cannot map onto its own ops yet")

@@ -24,6 +24,7 @@ DTYPE_CODES = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "flo
                "float64": 6, "uint8": 20, "int8": 21, "bfloat16": 22, "complex64": 23,
                "complex128": 24}
 CODE_DTYPES = {code: name for name, code in DTYPE_CODES.items()}
+MAX_DESC_BYTES = 1 << 16  # a TensorDesc is a dtype and a few dims: far larger means garbage
 
 
 class ParamsFormatError(ValueError):
@@ -113,7 +114,8 @@ def write_tensor(stream, array: np.ndarray) -> None:
 def _read_exact(stream, size: int, what: str) -> bytes:
     data = stream.read(size)
     if len(data) != size:
-        raise ParamsFormatError(f"(pdiparams) the file ends inside {what}")
+        raise ParamsFormatError(f"the file ends inside {what}: expected {size} bytes, found "
+                                f"{len(data)}")
     return data
 
 
@@ -121,16 +123,20 @@ def read_tensor(stream) -> np.ndarray:
     """Read one tensor record; its LoD, if any, is skipped (dense tensors only)."""
     (version,) = struct.unpack("<I", _read_exact(stream, 4, "a tensor header"))
     if version != 0:
-        raise ParamsFormatError(f"(pdiparams) unsupported tensor version {version}")
+        raise ParamsFormatError(f"unsupported tensor version {version} (expected 0): not a "
+                                "Paddle tensor record")
     (levels,) = struct.unpack("<Q", _read_exact(stream, 8, "a tensor header"))
     for _ in range(levels):
         (size,) = struct.unpack("<Q", _read_exact(stream, 8, "a LoD level"))
         _read_exact(stream, size, "a LoD level")
     _read_exact(stream, 4, "a tensor header")
     (desc_size,) = struct.unpack("<i", _read_exact(stream, 4, "a tensor header"))
+    if not 0 <= desc_size <= MAX_DESC_BYTES:
+        raise ParamsFormatError(f"a tensor descriptor of {desc_size} bytes (expected 0 to "
+                                f"{MAX_DESC_BYTES}): not a Paddle tensor record")
     name, dims = decode_tensor_desc(_read_exact(stream, desc_size, "a tensor descriptor"))
     if any(d < 0 for d in dims):
-        raise ParamsFormatError(f"(pdiparams) a stored tensor has unknown dims {dims}")
+        raise ParamsFormatError(f"a stored tensor has unknown dims {dims}")
     dtype = _storage(name)
     count = int(np.prod(dims)) if dims else 1
     data = _read_exact(stream, count * dtype.itemsize, "tensor data")
@@ -153,12 +159,46 @@ def save_combined(path: str, tensors: dict) -> None:
 def load_combined(path: str, names) -> dict:
     """Read the tensors of `names` (stored in sorted order) into {name: ndarray}."""
     ordered = sorted(names)
+    size = os.path.getsize(path)
+    tensors = {}
     with open(path, "rb") as f:
-        tensors = {name: read_tensor(f) for name in ordered}
-        if f.read(1):
-            raise ParamsFormatError(f"(pdiparams) {path} holds more tensors than the "
-                                    f"{len(ordered)} persistable variables of the program")
+        for index, name in enumerate(ordered):
+            if f.tell() == size:
+                raise ParamsFormatError(
+                    f"(jit.load) {path} holds {index} tensors, but the program reads "
+                    f"{len(ordered)} persistable variables; the first one missing is '{name}'")
+            tensors[name] = _read_named(f, path, name, f"tensor {index + 1} of {len(ordered)}")
+        if f.tell() != size:
+            raise ParamsFormatError(
+                f"(jit.load) {path} holds {size - f.tell()} more bytes after the "
+                f"{len(ordered)} tensors of the program's persistable variables: the file does "
+                "not belong to this program")
     return tensors
+
+
+def load_separate(directory: str, names) -> dict:
+    """The directory form: one file per variable, named after it, each holding one tensor."""
+    tensors = {}
+    for name in sorted(names):
+        path = os.path.join(directory, name)
+        if not os.path.isfile(path):
+            raise ParamsFormatError(f"(jit.load) the program reads the persistable variable "
+                                    f"'{name}', but its parameter file {path} does not exist")
+        with open(path, "rb") as f:
+            tensors[name] = _read_named(f, path, name, "its tensor")
+            extra = len(f.read())
+        if extra:
+            raise ParamsFormatError(f"(jit.load) {path} holds {extra} bytes after the tensor "
+                                    f"of variable '{name}': not a single-tensor file")
+    return tensors
+
+
+def _read_named(stream, path: str, name: str, which: str) -> np.ndarray:
+    try:
+        return read_tensor(stream)
+    except ParamsFormatError as exc:
+        raise ParamsFormatError(f"(jit.load) {path}: cannot read variable '{name}' ({which}): "
+                                f"{exc}") from None
 
 
 def read_all(path: str) -> list:

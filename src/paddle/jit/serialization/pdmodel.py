@@ -18,6 +18,7 @@ from .pdiparams import CODE_DTYPES
 DENSE_TENSOR = 7
 FEED_OPS = ("feed",)
 FETCH_OPS = ("fetch", "fetch_v2")
+BLOCK_ATTR, BLOCKS_ATTR = 8, 10  # AttrType values of sub-block references
 
 # (message, [(field, number, kind, repeated, message type)]); kinds are descriptor type names.
 _SCHEMA = [
@@ -129,26 +130,30 @@ def read_pdmodel(path: str) -> ForeignProgram:
     except Exception as exc:  # noqa: BLE001 - protobuf raises its own DecodeError
         raise ValueError(f"(jit.load) {path} is not a Paddle ProgramDesc: {exc}") from None
     if not desc.blocks:
-        raise ValueError(f"(jit.load) {path} holds no program blocks")
-    return parse_block(desc.blocks[0])
+        raise ValueError(f"(jit.load) {path} is not a Paddle ProgramDesc: it holds no program "
+                         "blocks")
+    if any(not op.type for block in desc.blocks for op in block.ops):
+        raise ValueError(f"(jit.load) {path} is not a Paddle ProgramDesc: it holds an "
+                         "operator without a type")
+    return parse_block(desc.blocks[0], desc.blocks)
 
 
-def parse_block(block) -> ForeignProgram:
+def parse_block(block, blocks=()) -> ForeignProgram:
+    """Block 0 as a ForeignProgram; ops that own sub-blocks (conditional_block, while) carry
+    them as regions, so that checks over the program see every op."""
     metas = {var.name: _var_meta(var) for var in block.vars}
     program = ForeignProgram(ops=[], metas=metas, parameters=[], feeds=[], fetches=[],
                              legacy=True)
     feeds, fetches = [], []
     for op in block.ops:
-        inputs = {slot.parameter: list(slot.arguments) for slot in op.inputs}
-        outputs = {slot.parameter: list(slot.arguments) for slot in op.outputs}
         attrs = {a.name: attr_value(a) for a in op.attrs}
         if op.type in FEED_OPS:
-            name = outputs["Out"][0]
+            name = op.outputs[0].arguments[0] if op.outputs else ""
             feeds.append((attrs.get("col", 0), ForeignFeed(name, name, metas.get(name))))
         elif op.type in FETCH_OPS:
-            fetches.append((attrs.get("col", 0), inputs["X"][0]))
+            fetches.append((attrs.get("col", 0), op.inputs[0].arguments[0]))
         else:
-            program.ops.append(ForeignOp(op.type, inputs, attrs, outputs))
+            program.ops.append(_foreign_op(op, attrs, blocks))
     program.feeds = [f for _, f in sorted(feeds, key=lambda item: item[0])]
     program.fetches = [k for _, k in sorted(fetches, key=lambda item: item[0])]
     program.fetch_names = list(program.fetches)
@@ -160,6 +165,22 @@ def parse_block(block) -> ForeignProgram:
             program.parameters.append(ForeignParameter(var.name, var.name, metas[var.name],
                                                        not frozen, frozen))
     return program
+
+
+def _foreign_op(op, attrs: dict, blocks, owner: int = 0) -> ForeignOp:
+    """`owner` is the index of the block holding `op`; Paddle numbers sub-blocks after their
+    parents, so only later blocks are followed (a corrupt file cannot make a cycle)."""
+    inputs = {slot.parameter: list(slot.arguments) for slot in op.inputs}
+    outputs = {slot.parameter: list(slot.arguments) for slot in op.outputs}
+    indices = [a.block_idx for a in op.attrs if a.type == BLOCK_ATTR]
+    indices += [i for a in op.attrs if a.type == BLOCKS_ATTR for i in a.blocks_idx]
+    regions = [[([], _block_ops(blocks, i))] for i in indices if owner < i < len(blocks)]
+    return ForeignOp(op.type, inputs, attrs, outputs, regions)
+
+
+def _block_ops(blocks, index: int) -> list:
+    return [_foreign_op(op, {a.name: attr_value(a) for a in op.attrs}, blocks, index)
+            for op in blocks[index].ops]
 
 
 class _InfoUnpickler(pickle.Unpickler):

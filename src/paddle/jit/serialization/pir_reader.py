@@ -17,26 +17,31 @@ def read_pir_program(path: str) -> ForeignProgram:
     with open(path, encoding="utf-8") as f:
         try:
             document = json.load(f)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise PirFormatError(f"(jit.load) {path} is not a PIR JSON program: {exc}") from None
     return parse_pir_program(document, path)
 
 
 def parse_pir_program(document: dict, where: str = "<json>") -> ForeignProgram:
-    base = document.get("base_code", {})
-    if base.get("magic") != "pir":
-        raise PirFormatError(f"(jit.load) {where} is not a PIR program (magic "
-                             f"{base.get('magic')!r}, expected 'pir')")
-    regions = document["program"]["regions"]
-    blocks = regions[0]["blocks"]
+    base = document.get("base_code") if isinstance(document, dict) else None
+    magic = base.get("magic") if isinstance(base, dict) else None
+    if magic != "pir":
+        raise PirFormatError(f"(jit.load) {where} is not a PIR program (magic {magic!r}, "
+                             "expected 'pir')")
     program = ForeignProgram(ops=[], metas={}, parameters=[], feeds=[], fetches=[],
                              trainable=bool(base.get("trainable", True)))
     fetches = []
-    for raw in blocks[0]["ops"]:
-        op = _parse_op(raw, program.metas)
+    for index, raw in enumerate(_top_level_ops(document, where)):
+        try:
+            op = _parse_op(raw, program.metas)
+            if op is None:
+                program.parameters.append(_parse_parameter(raw, program.metas))
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise PirFormatError(f"(jit.load) {where} is not a PIR program: operation "
+                                 f"#{index} is malformed ({type(exc).__name__}: {exc})") from None
         if op is None:
-            program.parameters.append(_parse_parameter(raw, program.metas))
-        elif op.name == "pd_op.data":
+            continue
+        if op.name == "pd_op.data":
             key = op.outputs[0]
             program.feeds.append(ForeignFeed(op.attrs["name"], key, program.metas[key]))
         elif op.name == "pd_op.fetch":
@@ -48,6 +53,18 @@ def parse_pir_program(document: dict, where: str = "<json>") -> ForeignProgram:
     program.fetches = [key for _, key, _ in fetches]
     program.fetch_names = [name for _, _, name in fetches]
     return program
+
+
+def _top_level_ops(document: dict, where: str) -> list:
+    """The op list of the program's first block."""
+    try:
+        ops = document["program"]["regions"][0]["blocks"][0]["ops"]
+    except (KeyError, IndexError, TypeError):
+        ops = None
+    if not isinstance(ops, list):
+        raise PirFormatError(f"(jit.load) {where} is not a PIR program: it has no op list at "
+                             "program.regions[0].blocks[0].ops")
+    return ops
 
 
 def qualified_name(short: str) -> str:

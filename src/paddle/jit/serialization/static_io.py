@@ -12,7 +12,7 @@ import numpy as np
 from ..._core.tracing import is_symbolic
 from .builder import ForeignRunner
 from .export import UnsupportedExportError, export_program
-from .load import read_parameters, read_program
+from .load import inference_model_paths, read_parameters, read_program
 from .pdiparams import save_combined
 from .translated_layer import make_parameters
 
@@ -68,21 +68,6 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
         save_combined(f"{path_prefix}.pdiparams", exported.params)
 
 
-def _inference_paths(path_prefix, kwargs) -> tuple:
-    model_name, params_name = kwargs.get("model_filename"), kwargs.get("params_filename")
-    if path_prefix is None or os.path.isdir(path_prefix or ""):
-        directory = path_prefix or "."
-        if model_name is None:
-            raise ValueError("(load_inference_model) with a directory, give model_filename")
-        params = os.path.join(directory, params_name) if params_name else None
-        return os.path.join(directory, model_name), params
-    for suffix in (".json", ".pdmodel"):
-        if os.path.exists(path_prefix + suffix):
-            return path_prefix + suffix, path_prefix + ".pdiparams"
-    raise ValueError(f"(load_inference_model) There is no model file {path_prefix}.json (or "
-                     f"{path_prefix}.pdmodel)")
-
-
 def load_inference_model(path_prefix, executor, **kwargs):
     """Load a saved inference model as [program, feed_target_names, fetch_targets]; run it with
     `executor.run(program, feed={name: array}, fetch_list=fetch_targets)`.
@@ -102,7 +87,7 @@ def load_inference_model(path_prefix, executor, **kwargs):
         >>> paddle.disable_static()
     """
     from ...static.program import Program
-    model_path, params_path = _inference_paths(path_prefix, kwargs)
+    model_path, params_path = inference_model_paths(path_prefix, kwargs)
     foreign, table = read_program(model_path)
     parameters = make_parameters(foreign, read_parameters(foreign, params_path))
     program = Program()
