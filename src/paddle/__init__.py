@@ -51,7 +51,7 @@ from .nn.functional import adaptive_avg_pool1d, conv1d, conv2d, conv3d  # noqa: 
 from . import vision  # noqa: E402,F401
 from . import metric  # noqa: E402,F401
 from . import callbacks, hapi  # noqa: E402,F401
-from . import fft, signal  # noqa: E402,F401
+from . import fft, inference, signal  # noqa: E402,F401
 from .hapi import Model, flops, summary  # noqa: E402,F401
 from .framework.flags import get_flags, set_flags  # noqa: E402,F401
 from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402,F401
