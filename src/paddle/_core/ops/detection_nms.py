@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import dtype as _dt
 from ..meta import TensorMeta
+from ._detection_checks import check_float
 from .registry import OPAQUE, defop
 
 # ---- overlaps ------------------------------------------------------------------------------
@@ -84,15 +85,9 @@ def _row_width(bboxes) -> int:
     return -1 if bboxes.shape[-1] == -1 else bboxes.shape[-1] + 2
 
 
-def _check_float(op: str, x, name: str) -> None:
-    if x.dtype not in (_dt.float32, _dt.float64):
-        raise TypeError(f"({op}) The input {name} must be float32 or float64, but received "
-                        f"{x.dtype.name}.")
-
-
 def _nms_meta(boxes, iou_threshold=0.3):
     _check_boxes("nms", boxes, "boxes", 2)
-    _check_float("nms", boxes, "boxes")
+    check_float("nms", boxes, "boxes")
     return TensorMeta((-1,), _dt.int64)
 
 
@@ -203,8 +198,8 @@ def _multiclass_meta(bboxes, scores, rois_num=None, score_threshold=0.05, nms_to
                      keep_top_k=100, nms_threshold=0.3, normalized=True, nms_eta=1.0,
                      background_label=0):
     op = "multiclass_nms3"
-    _check_float(op, bboxes, "BBoxes")
-    _check_float(op, scores, "Scores")
+    check_float(op, bboxes, "BBoxes")
+    check_float(op, scores, "Scores")
     if len(scores.shape) == 3:
         _check_boxes(op, bboxes, "BBoxes", 3)
         if -1 not in (scores.shape[2], bboxes.shape[1]) and scores.shape[2] != bboxes.shape[1]:
@@ -290,8 +285,8 @@ def _matrix_class(boxes, scores, attrs):
 def _matrix_meta(bboxes, scores, score_threshold, nms_top_k, keep_top_k, post_threshold=0.0,
                  use_gaussian=False, gaussian_sigma=2.0, background_label=0, normalized=True):
     op = "matrix_nms"
-    _check_float(op, bboxes, "bboxes")
-    _check_float(op, scores, "scores")
+    check_float(op, bboxes, "bboxes")
+    check_float(op, scores, "scores")
     _check_boxes(op, bboxes, "bboxes", 3)
     if len(scores.shape) != 3:
         raise ValueError(f"({op}) The input scores must be a 3-D tensor [N, C, M], but received "

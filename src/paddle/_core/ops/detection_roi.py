@@ -1,0 +1,316 @@
+"""RoI pooling, written as one linear primitive pair plus the sampling tables of each method:
+
+    roi_gather(x, index, weights)          out[r, c, b] = sum_k weights * x[image, c, position]
+    roi_scatter(values, index, weights, shape)    its adjoint (the gradient of roi_gather)
+    roi_align_table(boxes, boxes_num, ...)    -> index, weights of RoIAlign's bilinear samples
+    roi_pool_table(x, boxes, boxes_num, ...)  -> index of each bin's maximum (per channel)
+    psroi_pool_table(boxes, boxes_num, ...)   -> index, weights of position-sensitive bins
+
+`index` is (R, 1 | C, B, K): for roi r, bin b and tap k, a flat position in the (N * P) plane
+of x seen as (N, C, P), or -1 for no tap; weights has the same shape. Because roi_align,
+roi_pool and psroi_pool are a table followed by roi_gather, their gradients (and gradients of
+gradients) are roi_scatter / roi_gather, and Paddle's numbers follow from the tables alone.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtype as _dt
+from ..meta import TensorMeta
+from .registry import OPAQUE, defop
+
+CHUNK = 1 << 22  # gathered entries per block of rois: bounds the temporary (r, B, K, C) array
+
+
+def _plane(shape) -> int:
+    return math.prod(shape[2:])
+
+
+def _row_blocks(rois: int, per_roi: int):
+    step = max(1, CHUNK // max(per_roi, 1))
+    return [slice(s, min(s + step, rois)) for s in range(0, rois, step)]
+
+
+def _valid(index, weights):
+    valid = index >= 0
+    return np.where(valid, index, 0), np.where(valid, weights, 0).astype(weights.dtype)
+
+
+def _channel_index(index, channels: int, plane: int):
+    """Per-channel index tables as flat positions in x.reshape(-1)."""
+    image, pos = index // plane, index % plane
+    channel = np.arange(channels).reshape(1, channels, 1, 1)
+    return (image * channels + channel) * plane + pos
+
+
+def _gather_meta(x, index, weights):
+    if len(index.shape) != 4 or tuple(index.shape) != tuple(weights.shape):
+        raise ValueError(f"(roi_gather) index and weights must be (R, C|1, B, K) alike, but "
+                         f"received {list(index.shape)} and {list(weights.shape)}.")
+    return TensorMeta((index.shape[0], x.shape[1], index.shape[2]), x.dtype)
+
+
+@defop("roi_gather", "x index weights", infer_meta=_gather_meta, pattern=OPAQUE)
+def roi_gather(xp, x, index, weights):
+    """Weighted taps of x for every (roi, channel, bin)."""
+    rois, shared, bins, taps = index.shape
+    n, c = x.shape[:2]
+    plane = _plane(x.shape)
+    safe, w = _valid(index, weights.astype(x.dtype))
+    out = np.zeros((rois, c, bins), x.dtype)
+    if rois == 0 or taps == 0 or x.size == 0:
+        return out
+    if shared != 1:
+        flat = _channel_index(safe, c, plane)
+        return (x.reshape(-1)[flat] * w).sum(-1).astype(x.dtype)
+    table = x.reshape(n, c, plane).transpose(0, 2, 1).reshape(n * plane, c)
+    for block in _row_blocks(rois, bins * taps * c):
+        taps_values = table[safe[block, 0]]
+        out[block] = np.einsum("rbk,rbkc->rcb", w[block, 0], taps_values)
+    return out
+
+
+@roi_gather.grad(save="index weights")
+def _(ctx, g):
+    return roi_scatter(g, ctx.index, ctx.weights, tuple(ctx.x.shape)), None, None
+
+
+def _scatter_meta(values, index, weights, shape):
+    return TensorMeta(tuple(shape), values.dtype)
+
+
+@defop("roi_scatter", "values index weights", infer_meta=_scatter_meta, pattern=OPAQUE)
+def roi_scatter(xp, values, index, weights, shape):
+    """Sum weights * values[r, c, b] into an (N, C, *spatial) array at the tapped positions."""
+    rois, shared, bins, taps = index.shape
+    n, c = shape[:2]
+    plane = _plane(shape)
+    safe, w = _valid(index, weights.astype(values.dtype))
+    if shared != 1:
+        out = np.zeros(n * c * plane, values.dtype)
+        flat = _channel_index(safe, c, plane)
+        np.add.at(out, flat.reshape(-1), (values[..., None] * w).reshape(-1))
+        return out.reshape(shape)
+    table = np.zeros((n * plane, c), values.dtype)
+    for block in _row_blocks(rois, bins * taps * c):
+        spread = np.einsum("rbk,rcb->rbkc", w[block, 0], values[block])
+        np.add.at(table, safe[block, 0].reshape(-1), spread.reshape(-1, c))
+    return table.reshape(n, plane, c).transpose(0, 2, 1).reshape(shape).copy()
+
+
+@roi_scatter.grad(save="index weights")
+def _(ctx, g):
+    return roi_gather(g, ctx.index, ctx.weights), None, None
+
+
+# ---- which image each roi belongs to ------------------------------------------------------
+
+
+def roi_images(op: str, rois: int, boxes_num, batch: int) -> np.ndarray:
+    if boxes_num is None:
+        if batch != 1:
+            raise ValueError(f"({op}) boxes_num is required when the batch holds {batch} "
+                             "images.")
+        return np.zeros(rois, np.int64)
+    counts = np.asarray(boxes_num).reshape(-1).astype(np.int64)
+    if counts.size != batch:
+        raise ValueError(f"({op}) The batch size of rois and the batch size of images must be "
+                         f"the same. But received the batch size of rois is {counts.size}, and "
+                         f"the batch size of images is {batch}.")
+    if counts.sum() != rois:
+        raise ValueError(f"({op}) boxes_num adds up to {int(counts.sum())} boxes, but boxes "
+                         f"holds {rois}.")
+    return np.repeat(np.arange(batch), counts)
+
+
+def _check_boxes(op, boxes, boxes_num):
+    if len(boxes.shape) != 2 or boxes.shape[1] not in (4, -1):
+        raise ValueError(f"({op}) The boxes must be a 2-D tensor [num_boxes, 4], but received "
+                         f"shape {list(boxes.shape)}.")
+    if boxes_num is not None and boxes_num.dtype not in (_dt.int32, _dt.int64):
+        raise TypeError(f"({op}) boxes_num must be int32 or int64, but received "
+                        f"{boxes_num.dtype.name}.")
+
+
+# ---- roi_align ----------------------------------------------------------------------------
+
+
+def _align_axis(start, size, bins, grid, limit):
+    """Sample coordinates along one axis, (R, bins, G): low/high cell and the low weight, and
+    which samples lie outside [-1, limit]."""
+    dtype = start.dtype.type
+    g_max = max(int(grid.max()), 1)
+    bin_size = size / dtype(bins)
+    tap = np.arange(g_max, dtype=start.dtype) + dtype(0.5)
+    frac = tap[None, :] / grid[:, None].astype(start.dtype)
+    pos = start[:, None, None] + bin_size[:, None, None] * (
+        np.arange(bins, dtype=start.dtype)[None, :, None] + frac[:, None, :])
+    outside = (pos < -1.0) | (pos > limit)
+    pos = np.where(pos <= 0, dtype(0), pos)
+    low = pos.astype(np.int64)
+    at_end = low >= limit - 1
+    low = np.where(at_end, limit - 1, low)
+    high = np.where(at_end, limit - 1, low + 1)
+    pos = np.where(at_end, low.astype(start.dtype), pos)
+    used = np.arange(g_max)[None, None, :] < grid[:, None, None]
+    return low, high, (high - pos).astype(start.dtype), outside, used
+
+
+def _align_meta(boxes, boxes_num, shape, pooled_height, pooled_width, spatial_scale=1.0,
+                sampling_ratio=-1, aligned=True):
+    _check_boxes("roi_align", boxes, boxes_num)
+    table = (boxes.shape[0], 1, pooled_height * pooled_width, -1)
+    return TensorMeta(table, _dt.int64), TensorMeta(table, boxes.dtype)
+
+
+@defop("roi_align_table", "boxes boxes_num", ("index", "weights"), infer_meta=_align_meta,
+       pattern=OPAQUE, optional_inputs=("boxes_num",))
+def roi_align_table(xp, boxes, boxes_num, shape, pooled_height, pooled_width,
+                    spatial_scale=1.0, sampling_ratio=-1, aligned=True):
+    """RoIAlign's taps for an input of `shape` (N, C, H, W): per bin, a grid of bilinear
+    samples (sampling_ratio per side, or ceil(roi size / bins)) averaged with equal weight."""
+    n, _, height, width = shape
+    dtype = boxes.dtype.type
+    offset = dtype(0.5 if aligned else 0)
+    corner = boxes * dtype(spatial_scale) - offset
+    roi_w = corner[:, 2] - corner[:, 0]
+    roi_h = corner[:, 3] - corner[:, 1]
+    if not aligned:
+        roi_w, roi_h = np.maximum(roi_w, dtype(1)), np.maximum(roi_h, dtype(1))
+    if sampling_ratio > 0:
+        grid_h = grid_w = np.full(boxes.shape[0], sampling_ratio, np.int64)
+    else:
+        grid_h = np.ceil(roi_h / dtype(pooled_height)).astype(np.int64)
+        grid_w = np.ceil(roi_w / dtype(pooled_width)).astype(np.int64)
+    y0, y1, wy, out_y, used_y = _align_axis(corner[:, 1], roi_h, pooled_height, grid_h, height)
+    x0, x1, wx, out_x, used_x = _align_axis(corner[:, 0], roi_w, pooled_width, grid_w, width)
+    count = (dtype(1) / np.maximum(grid_h * grid_w, 1).astype(boxes.dtype))
+    image = roi_images("roi_align", boxes.shape[0], boxes_num, n)[:, None, None, None, None]
+
+    def expand(a, axis):  # (R, P, G) of one axis to (R, Ph, Pw, Gh, Gw)
+        return a[:, :, None, :, None] if axis == "y" else a[:, None, :, None, :]
+
+    keep = expand(used_y, "y") & expand(used_x, "x") & ~(expand(out_y, "y") | expand(out_x, "x"))
+    ys, xs = (expand(y0, "y"), expand(y1, "y")), (expand(x0, "x"), expand(x1, "x"))
+    wys = (expand(wy, "y"), dtype(1) - expand(wy, "y"))
+    wxs = (expand(wx, "x"), dtype(1) - expand(wx, "x"))
+    index, weights = [], []
+    for iy, ix in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        index.append(np.where(keep, (image * height + ys[iy]) * width + xs[ix], -1))
+        weights.append(np.where(keep, wxs[ix] * wys[iy] * count[:, None, None, None, None], 0))
+    rois, bins = boxes.shape[0], pooled_height * pooled_width
+    index = np.stack(index, -1).reshape(rois, 1, bins, -1)
+    weights = np.stack(weights, -1).astype(boxes.dtype).reshape(rois, 1, bins, -1)
+    return index, weights
+
+
+roi_align_table.no_grad("sampling positions: Paddle gives boxes no gradient")
+
+
+# ---- roi_pool -----------------------------------------------------------------------------
+
+
+def _pool_bins(start, size, bins, limit):
+    """[start, end) cell range of every bin along one axis, (R, bins) each."""
+    bin_size = size.astype(np.float32) / np.float32(bins)
+    p = np.arange(bins, dtype=np.float32)
+    lo = np.floor(p[None, :] * bin_size[:, None]).astype(np.int64) + start[:, None]
+    hi = np.ceil((p[None, :] + 1) * bin_size[:, None]).astype(np.int64) + start[:, None]
+    return np.clip(lo, 0, limit), np.clip(hi, 0, limit)
+
+
+def _pool_meta(x, boxes, boxes_num, pooled_height, pooled_width, spatial_scale=1.0):
+    _check_boxes("roi_pool", boxes, boxes_num)
+    return TensorMeta((boxes.shape[0], x.shape[1], pooled_height * pooled_width, 1), _dt.int64)
+
+
+@defop("roi_pool_table", "x boxes boxes_num", "index", infer_meta=_pool_meta, pattern=OPAQUE,
+       optional_inputs=("boxes_num",))
+def roi_pool_table(xp, x, boxes, boxes_num, pooled_height, pooled_width, spatial_scale=1.0):
+    """The first maximum of every (roi, channel, bin) region, -1 for empty bins (output 0)."""
+    n, c, height, width = x.shape
+    rois, bins = boxes.shape[0], pooled_height * pooled_width
+    index = np.full((rois, c, bins, 1), -1, np.int64)
+    if rois == 0:
+        return index
+    corners = round_half_away(boxes * x.dtype.type(spatial_scale)).astype(np.int64)
+    h = np.maximum(corners[:, 3] - corners[:, 1] + 1, 1)
+    w = np.maximum(corners[:, 2] - corners[:, 0] + 1, 1)
+    h0, h1 = _pool_bins(corners[:, 1], h, pooled_height, height)
+    w0, w1 = _pool_bins(corners[:, 0], w, pooled_width, width)
+    image = roi_images("roi_pool", rois, boxes_num, n)
+    for r in range(rois):
+        plane = x[image[r]].reshape(c, -1)
+        for b in range(bins):
+            ph, pw = divmod(b, pooled_width)
+            rows, cols = np.arange(h0[r, ph], h1[r, ph]), np.arange(w0[r, pw], w1[r, pw])
+            if rows.size == 0 or cols.size == 0:
+                continue
+            cells = (rows[:, None] * width + cols[None, :]).reshape(-1)
+            best = cells[np.argmax(plane[:, cells], axis=1)]
+            index[r, :, b, 0] = image[r] * height * width + best
+    return index
+
+
+roi_pool_table.no_grad("positions of maxima")
+
+
+def round_half_away(values):
+    """std::round: halves away from zero (np.round rounds halves to even)."""
+    return np.sign(values) * np.floor(np.abs(values) + 0.5)
+
+
+# ---- psroi_pool ---------------------------------------------------------------------------
+
+
+def _ps_meta(boxes, boxes_num, shape, pooled_height, pooled_width, spatial_scale=1.0):
+    _check_boxes("psroi_pool", boxes, boxes_num)
+    table = (boxes.shape[0], 1, pooled_height * pooled_width, -1)
+    return TensorMeta(table, _dt.int64), TensorMeta(table, boxes.dtype)
+
+
+def _ps_bins(start, size, bins, limit):
+    dtype = start.dtype.type
+    bin_size = size / dtype(bins)
+    p = np.arange(bins, dtype=start.dtype)
+    lo = np.floor(bin_size[:, None] * p[None, :] + start[:, None]).astype(np.int64)
+    hi = np.ceil(bin_size[:, None] * (p[None, :] + 1) + start[:, None]).astype(np.int64)
+    return np.clip(lo, 0, limit), np.clip(hi, 0, limit)
+
+
+@defop("psroi_pool_table", "boxes boxes_num", ("index", "weights"), infer_meta=_ps_meta,
+       pattern=OPAQUE, optional_inputs=("boxes_num",))
+def psroi_pool_table(xp, boxes, boxes_num, shape, pooled_height, pooled_width,
+                     spatial_scale=1.0):
+    """Position-sensitive average taps. Positions index x seen as (N, C_out, bins * H * W):
+    output channel c of bin b reads input channel c * bins + b."""
+    n, _, height, width = shape
+    dtype = boxes.dtype.type
+    scale = dtype(spatial_scale)
+    rounded = round_half_away(boxes)
+    x0, y0 = rounded[:, 0] * scale, rounded[:, 1] * scale
+    x1, y1 = (rounded[:, 2] + dtype(1)) * scale, (rounded[:, 3] + dtype(1)) * scale
+    roi_h = np.maximum(y1 - y0, dtype(0.1))
+    roi_w = np.maximum(x1 - x0, dtype(0.1))
+    h0, h1 = _ps_bins(y0, roi_h, pooled_height, height)
+    w0, w1 = _ps_bins(x0, roi_w, pooled_width, width)
+    rois, bins = boxes.shape[0], pooled_height * pooled_width
+    tall = max(int((h1 - h0).max(initial=0)), 1)
+    wide = max(int((w1 - w0).max(initial=0)), 1)
+    rows = h0[:, :, None, None, None] + np.arange(tall)[None, None, None, :, None]
+    cols = w0[:, None, :, None, None] + np.arange(wide)[None, None, None, None, :]
+    inside = (rows < h1[:, :, None, None, None]) & (cols < w1[:, None, :, None, None])
+    area = ((h1 - h0)[:, :, None] * (w1 - w0)[:, None, :]).astype(boxes.dtype)
+    image = roi_images("psroi_pool", rois, boxes_num, n)[:, None, None, None, None]
+    bin_id = np.arange(bins).reshape(1, pooled_height, pooled_width, 1, 1)
+    flat = ((image * bins + bin_id) * height + rows) * width + cols
+    with np.errstate(divide="ignore"):
+        share = np.where(area > 0, dtype(1) / area, dtype(0))
+    index = np.where(inside, flat, -1).reshape(rois, 1, bins, -1)
+    weights = np.where(inside, share[:, :, :, None, None], dtype(0))
+    return index, weights.astype(boxes.dtype).reshape(rois, 1, bins, -1)
+
+
+psroi_pool_table.no_grad("sampling positions: Paddle gives boxes no gradient")
