@@ -2,7 +2,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-slow bench clean
+.PHONY: demo test test-slow bench ocr-demo clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -25,8 +25,19 @@ test: $(VENV)/.installed-test
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -n 2 -m slow
 
+# PaddleOCR through the unchanged rapidocr-paddle client on Feijiang (its own venv, as a user
+# would install it: rapidocr-paddle without the `cpu` extra, so no real paddlepaddle).
+OCR_VENV := .venv-ocr
+$(OCR_VENV)/.installed: pyproject.toml
+	$(PY) -m venv $(OCR_VENV)
+	$(OCR_VENV)/bin/pip install -q -e '.[inference]' rapidocr-paddle==1.4.5
+	touch $@
+
+ocr-demo: $(OCR_VENV)/.installed
+	$(OCR_VENV)/bin/python examples/ocr_demo.py
+
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/eager_overhead.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) $(OCR_VENV) build *.egg-info src/*.egg-info
