@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtype as _dt
-from ..meta import TensorMeta
+from ..meta import TensorMeta, meta_of
 from ._detection_checks import check_float, check_rank
 from .registry import OPAQUE, defop
 
@@ -62,7 +62,16 @@ def _box_coder_meta(prior_box, prior_box_var, target_box, code_type="encode_cent
         raise ValueError(f"({op}) code_type must be 'encode_center_size' or "
                          f"'decode_center_size', but received '{code_type}'.")
     check_rank(op, target_box, "TargetBox", (3,))
+    _check_decode_priors(tuple(target_box.shape), tuple(prior_box.shape), axis)
     return TensorMeta(tuple(target_box.shape), prior_box.dtype)
+
+
+def _check_decode_priors(target_shape, prior_shape, axis):
+    dim = 1 if axis == 0 else 0
+    if -1 not in (target_shape[dim], prior_shape[0]) and target_shape[dim] != prior_shape[0]:
+        raise ValueError(f"(box_coder) When axis is {axis}, the dimension {dim} of TargetBox "
+                         f"{list(target_shape)} should be equal to the first dimension of "
+                         f"PriorBox {list(prior_shape)}.")
 
 
 @defop("box_coder", "prior_box prior_box_var target_box", infer_meta=_box_coder_meta,
@@ -71,6 +80,9 @@ def box_coder(xp, prior_box, prior_box_var, target_box, code_type="encode_center
               box_normalized=True, axis=0, variance=()):
     """Encode target boxes [N, 4] against priors [M, 4] into [N, M, 4] offsets, or decode
     offsets [N, M, 4] back into boxes (priors along dim 1 when axis is 0, dim 0 when 1)."""
+    if code_type not in ("encode_center_size", "decode_center_size"):
+        raise ValueError(f"(box_coder) code_type must be 'encode_center_size' or "
+                         f"'decode_center_size', but received '{code_type}'.")
     if prior_box_var is not None and len(variance):
         raise ValueError("(box_coder) Input 'PriorBoxVar' and attribute 'variance' should not "
                          "be used at the same time.")
@@ -82,11 +94,13 @@ def box_coder(xp, prior_box, prior_box_var, target_box, code_type="encode_center
     var = prior_box_var if prior_box_var is not None else (
         np.asarray(variance, dtype) if len(variance) else None)
     if target_box.size == 0 or prior_box.size == 0:
-        meta = _box_coder_meta(prior_box, None, target_box, code_type)
-        return np.zeros(meta.shape, dtype)
+        rows = target_box.shape[0]
+        cols = prior_box.shape[0] if code_type == "encode_center_size" else target_box.shape[1]
+        return np.zeros((rows, cols, 4), dtype)
     if code_type == "encode_center_size":
         return _encode(prior_box, None if var is None else var[None], target_box,
                        pixel).astype(dtype)
+    _check_decode_priors(target_box.shape, prior_box.shape, axis)
     if var is None:
         var = np.ones(4, dtype)
     if var.ndim == 2:
@@ -211,6 +225,8 @@ def yolo_box(xp, x, img_size, anchors, class_num, conf_thresh, downsample_ratio,
              clip_bbox=True, scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5):
     """Decode a YOLOv3 head into boxes in image pixels and per-class scores; predictions
     whose objectness is below conf_thresh are all zeros."""
+    _yolo_meta(meta_of(x), meta_of(img_size), anchors, class_num, conf_thresh,
+               downsample_ratio, clip_bbox, scale_x_y, iou_aware, iou_aware_factor)
     dtype = x.dtype.type
     n, _, h, w = x.shape
     a = len(anchors) // 2

@@ -134,6 +134,10 @@ def _check_boxes(op, boxes, boxes_num):
                         f"{boxes_num.dtype.name}.")
 
 
+def _empty_table(bins, dtype):
+    return np.zeros((0, 1, bins, 0), np.int64), np.zeros((0, 1, bins, 0), dtype)
+
+
 # ---- roi_align ----------------------------------------------------------------------------
 
 
@@ -141,10 +145,11 @@ def _align_axis(start, size, bins, grid, limit):
     """Sample coordinates along one axis, (R, bins, G): low/high cell and the low weight, and
     which samples lie outside [-1, limit]."""
     dtype = start.dtype.type
-    g_max = max(int(grid.max()), 1)
+    g_max = max(int(grid.max(initial=0)), 1)
     bin_size = size / dtype(bins)
     tap = np.arange(g_max, dtype=start.dtype) + dtype(0.5)
-    frac = tap[None, :] / grid[:, None].astype(start.dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):  # empty grids are masked by `used`
+        frac = tap[None, :] / grid[:, None].astype(start.dtype)
     pos = start[:, None, None] + bin_size[:, None, None] * (
         np.arange(bins, dtype=start.dtype)[None, :, None] + frac[:, None, :])
     outside = (pos < -1.0) | (pos > limit)
@@ -172,6 +177,8 @@ def roi_align_table(xp, boxes, boxes_num, shape, pooled_height, pooled_width,
     """RoIAlign's taps for an input of `shape` (N, C, H, W): per bin, a grid of bilinear
     samples (sampling_ratio per side, or ceil(roi size / bins)) averaged with equal weight."""
     n, _, height, width = shape
+    if boxes.shape[0] == 0:
+        return _empty_table(pooled_height * pooled_width, boxes.dtype)
     dtype = boxes.dtype.type
     offset = dtype(0.5 if aligned else 0)
     corner = boxes * dtype(spatial_scale) - offset
@@ -287,6 +294,8 @@ def psroi_pool_table(xp, boxes, boxes_num, shape, pooled_height, pooled_width,
     """Position-sensitive average taps. Positions index x seen as (N, C_out, bins * H * W):
     output channel c of bin b reads input channel c * bins + b."""
     n, _, height, width = shape
+    if boxes.shape[0] == 0:
+        return _empty_table(pooled_height * pooled_width, boxes.dtype)
     dtype = boxes.dtype.type
     scale = dtype(spatial_scale)
     rounded = round_half_away(boxes)
