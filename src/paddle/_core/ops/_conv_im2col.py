@@ -5,14 +5,13 @@ Everything is channel-first, with any number of spatial dims. A convolution rela
 tensor (the conv input, the transposed-conv output) to a "small" one through a geometry:
 kernel size, strides, per-side paddings ((before, after) per spatial dim) and dilations.
 
-    correlate(big, w)   -> small     conv forward            (and the transposed conv's VJP)
     scatter(small, w)   -> big       transposed conv forward (and the conv's input VJP)
     weight_of(big, small) -> w       the conv's weight VJP
 
 Column matrices are taps-major, (G, C/G * taps, N * positions): copying the window view into
 that layout moves runs along the last spatial dim, and each product is one 2-D BLAS gemm per
 group (transposes are passed to BLAS, never copied). Low-precision inputs are widened to
-float32 and rounded back by the callers."""
+float32 and rounded back by the callers. The conv forward itself is in _conv_gemm."""
 from __future__ import annotations
 
 import math
@@ -135,19 +134,6 @@ def _pieces_along_k(a, b, depth):
     if body < k:
         out += np.matmul(a[:, :, body:], b[:, body:])
     return out
-
-
-def correlate(big, w, strides, pads, dilations, groups, out_sizes):
-    """Cross-correlation (the conv forward): (N, C, *big) x (Co, C/G, *k) -> (N, Co, *out)."""
-    n = big.shape[0]
-    co = w.shape[0]
-    kernel = w.shape[2:]
-    if 0 in out_sizes:
-        return np.zeros((n, co) + tuple(out_sizes), big.dtype)
-    cols = columns(windows(big, kernel, strides, pads, dilations, out_sizes), groups)
-    prod = group_matmul(w.reshape(groups, co // groups, -1), cols)  # (G, Co/G, N * positions)
-    prod = prod.reshape((co, n) + tuple(out_sizes))
-    return np.ascontiguousarray(np.swapaxes(prod, 0, 1))
 
 
 def scatter(small, w, strides, pads, dilations, groups, big_sizes):

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..meta import TensorMeta, meta_of
 from . import _conv_depthwise as D
+from . import _conv_gemm as G
 from . import _conv_im2col as C
 from . import _kernel_utils as K
 from .registry import OPAQUE, defop
@@ -104,6 +105,20 @@ def _widen(*arrays):
     return list(arrays), dtype
 
 
+def correlate(x, weight, strides, paddings, dilations, groups, sizes):
+    """The convolution of checked float32/float64 inputs, output sizes known: a fresh array."""
+    if D.applies(x.shape[1], weight.shape, groups) and 0 not in sizes:
+        return D.correlate(x, weight, strides, paddings, dilations, sizes)
+    return G.correlate(x, weight, strides, paddings, dilations, groups, sizes)
+
+
+def scatter(x, weight, strides, paddings, dilations, groups, output_size):
+    """The transposed convolution of checked float32/float64 inputs: a fresh array."""
+    if D.applies(x.shape[1], weight.shape, groups) and 0 not in x.shape[2:]:
+        return D.scatter(x, weight, strides, paddings, dilations, output_size)
+    return C.scatter(x, weight, strides, paddings, dilations, groups, output_size)
+
+
 def _define(nd: int):
     conv_name = f"conv{nd}d"
     transpose_name = f"conv{nd}d_transpose"
@@ -125,10 +140,7 @@ def _define(nd: int):
         sizes = conv_out_sizes(conv_name, x.shape[2:], weight.shape[2:], strides, paddings,
                                dilations)
         (x, weight), dtype = _widen(x, weight)
-        if D.applies(x.shape[1], weight.shape, groups) and 0 not in sizes:
-            out = D.correlate(x, weight, strides, paddings, dilations, sizes)
-        else:
-            out = C.correlate(x, weight, strides, paddings, dilations, groups, sizes)
+        out = correlate(x, weight, strides, paddings, dilations, groups, sizes)
         return out.astype(dtype, copy=False)
 
     def transpose_meta(x, weight, strides, paddings, output_size, dilations, groups):
@@ -155,10 +167,7 @@ def _define(nd: int):
         output_size = resolve_output_size(output_size, x.shape[2:], weight.shape[2:], strides,
                                           paddings, dilations)
         (x, weight), dtype = _widen(x, weight)
-        if D.applies(x.shape[1], weight.shape, groups) and 0 not in x.shape[2:]:
-            out = D.scatter(x, weight, strides, paddings, dilations, output_size)
-        else:
-            out = C.scatter(x, weight, strides, paddings, dilations, groups, output_size)
+        out = scatter(x, weight, strides, paddings, dilations, groups, output_size)
         return out.astype(dtype, copy=False)
 
     def filter_meta(x, out_grad, kernel_size, strides, paddings, dilations, groups):

@@ -1,18 +1,45 @@
 """Paddle Inference's analysis passes (`Config.switch_ir_optim`): each is a plain IR pass
 `fn(program, outputs) -> None` registered under Paddle's pass name, so `Config.delete_pass`
 and `pass_builder()` address it by that name. `optimize` runs a pass list in order; names with
-no pass here (Paddle passes whose patterns Feijiang programs never contain) are skipped."""
+no pass here (Paddle passes whose patterns Feijiang programs never contain) are skipped. The
+lists a Config starts from are paddle.inference.pass_builder's; a name may appear twice there
+(conv_bn_fuse_pass runs before and after constant folding), and then runs twice here."""
 from __future__ import annotations
 
 from ...ir.printer import print_program
-from ..constant_fold import constant_fold
 from ..cse import cse
 from ..dce import dce
+from .conv_epilogue import conv_activation_fuse, conv_elementwise_add_fuse, operator_scale_fuse
+from .conv_fold import (
+    conv_affine_channel_fuse,
+    conv_bias_fuse,
+    conv_bn_fuse,
+    conv_eltwiseadd_bn_fuse,
+    conv_transpose_bias_fuse,
+    conv_transpose_bn_fuse,
+    conv_transpose_eltwiseadd_bn_fuse,
+)
+from .fc import fc_act_fuse, fc_fuse
+from .folding import constant_folding
+from .simplify import is_test, simplify_with_basic_ops
 
 INFERENCE_PASSES = {
-    "constant_folding_pass": constant_fold,
+    "simplify_with_basic_ops_pass": simplify_with_basic_ops,
+    "fc_fuse_pass": fc_fuse,
+    "conv_bn_fuse_pass": conv_bn_fuse,
+    "conv_eltwiseadd_bn_fuse_pass": conv_eltwiseadd_bn_fuse,
+    "conv_transpose_bn_fuse_pass": conv_transpose_bn_fuse,
+    "conv_transpose_eltwiseadd_bn_fuse_pass": conv_transpose_eltwiseadd_bn_fuse,
+    "is_test_pass": is_test,
+    "constant_folding_pass": constant_folding,
+    "conv_affine_channel_onednn_fuse_pass": conv_affine_channel_fuse,
+    "conv_bias_onednn_fuse_pass": conv_bias_fuse,
+    "conv_transpose_bias_onednn_fuse_pass": conv_transpose_bias_fuse,
+    "conv_elementwise_add_onednn_fuse_pass": conv_elementwise_add_fuse,
+    "conv_activation_onednn_fuse_pass": conv_activation_fuse,
+    "fc_act_onednn_fuse_pass": fc_act_fuse,
+    "operator_scale_onednn_fuse_pass": operator_scale_fuse,
 }
-
 
 def optimize(program, outputs: list, pass_names, print_ir: bool = False) -> list:
     """Apply the passes of `pass_names` that exist here, then drop dead ops; with `print_ir`

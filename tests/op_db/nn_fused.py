@@ -1,0 +1,102 @@
+"""op_db entries for the inference-only fused ops (fused_conv2d, fused_conv2d_transpose, fc).
+The references compose the unfused ones: the conv references of nn_conv, then bias, residual,
+the activation's NumPy formula and the output scale and shift."""
+from .entry import Sample, entry, np
+from .nn_conv import ref_conv, ref_conv_transpose
+
+_ACTIVATIONS = {
+    "": lambda v, a, b: v,
+    "relu": lambda v, a, b: np.maximum(v, 0),
+    "relu6": lambda v, a, b: np.clip(v, 0, a),
+    "leaky_relu": lambda v, a, b: np.where(v > 0, v, v * a),
+    "hardswish": lambda v, a, b: v * np.clip(v + 3, 0, 6) / 6,
+    "hardsigmoid": lambda v, a, b: np.clip(v * a + b, 0, 1),
+    "sigmoid": lambda v, a, b: 1 / (1 + np.exp(-v)),
+    "swish": lambda v, a, b: v / (1 + np.exp(-v)),
+    "tanh": lambda v, a, b: np.tanh(v),
+}
+# (activation, alpha, beta) cycled through the samples
+_EPILOGUES = [("hardswish", 0.0, 0.0), ("relu", 0.0, 0.0), ("leaky_relu", 0.1, 0.0),
+              ("hardsigmoid", 0.2, 0.5), ("sigmoid", 0.0, 0.0), ("swish", 0.0, 0.0),
+              ("relu6", 6.0, 0.0), ("tanh", 0.0, 0.0), ("", 0.0, 0.0)]
+
+
+def _channel_bias(out, bias):
+    return out if bias is None else out + bias.reshape((1, -1) + (1,) * (out.ndim - 2))
+
+
+def ref_fused_conv(x, w, bias, residual, strides, pads, dilations, groups, activation="",
+                   alpha=0.0, beta=0.0, scale=1.0, shift=0.0):
+    out = _channel_bias(ref_conv(x, w, strides, pads, dilations, groups).astype(np.float64),
+                        bias)
+    if residual is not None:
+        out = out + residual
+    return (_ACTIVATIONS[activation](out, alpha, beta) * scale + shift).astype(x.dtype)
+
+
+def ref_fused_conv_transpose(x, w, bias, strides, pads, output_size, dilations, groups,
+                             activation="", alpha=0.0, beta=0.0):
+    out = ref_conv_transpose(x, w, strides, pads, output_size, dilations, groups)
+    out = _channel_bias(out.astype(np.float64), bias)
+    return _ACTIVATIONS[activation](out, alpha, beta).astype(x.dtype)
+
+
+# (x shape, weight shape, strides, paddings, dilations, groups): pointwise, a unit-stride
+# KxK conv with more input than output channels (the shifted-product route), strided and
+# grouped im2col, depthwise
+_CONVS = [((1, 6, 4, 5), (4, 6, 1, 1), (1, 1), ((0, 0), (0, 0)), (1, 1), 1),
+          ((2, 6, 5, 4), (3, 6, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1),
+          ((1, 4, 6, 6), (6, 2, 3, 3), (2, 1), ((1, 0), (0, 1)), (1, 2), 2),
+          ((2, 3, 6, 5), (3, 1, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 3)]
+
+
+def _fused_conv_samples(rng, dtype):
+    out = []
+    for i, (xs, ws, strides, pads, dils, groups) in enumerate(_CONVS):
+        x = rng.uniform(-2, 2, xs).astype(dtype)
+        w = rng.uniform(-1, 1, ws).astype(dtype)
+        y = ref_conv(x, w, strides, pads, dils, groups)
+        bias = rng.uniform(-1, 1, ws[0]).astype(dtype) if i != 1 else None
+        residual = rng.uniform(-1, 1, y.shape).astype(dtype) if i % 2 else None
+        for activation, alpha, beta in _EPILOGUES[2 * i:2 * i + 3]:
+            out.append(Sample((x, w, bias, residual), (strides, pads, dils, groups, activation,
+                                                       alpha, beta, 0.5, 0.25),
+                              name=f"{xs}x{ws}-{activation or 'none'}"))
+    return out
+
+
+def _fused_transpose_samples(rng, dtype):
+    out = []
+    for xs, ws, strides, output_size in [((1, 4, 3, 5), (4, 2, 2, 2), (2, 2), (6, 10)),
+                                         ((2, 3, 4, 4), (3, 2, 3, 3), (1, 1), (6, 6))]:
+        x = rng.uniform(-1, 1, xs).astype(dtype)
+        w = rng.uniform(-1, 1, ws).astype(dtype)
+        bias = rng.uniform(-1, 1, ws[1]).astype(dtype)
+        out.append(Sample((x, w, bias), (strides, ((0, 0), (0, 0)), output_size, (1, 1), 1,
+                                         "relu", 0.0, 0.0), name=f"{xs}x{ws}"))
+    return out
+
+
+def ref_fc(x, w, bias, in_num_col_dims=1, activation_type=""):
+    rows = x.reshape(int(np.prod(x.shape[:in_num_col_dims])), -1).astype(np.float64) @ w
+    if bias is not None:
+        rows = rows + bias.reshape(-1)
+    out = _ACTIVATIONS[activation_type](rows, 0.0, 0.0)
+    return out.reshape(x.shape[:in_num_col_dims] + (w.shape[1],)).astype(x.dtype)
+
+
+def _fc_samples(rng, dtype):
+    x3 = rng.uniform(-1, 1, (2, 3, 4)).astype(dtype)
+    w = rng.uniform(-1, 1, (4, 5)).astype(dtype)
+    b = rng.uniform(-1, 1, 5).astype(dtype)
+    x2 = rng.uniform(-1, 1, (3, 2, 2)).astype(dtype)
+    return [Sample((x3, w, b), (2, ""), name="rows"),
+            Sample((x3, w, None), (2, "swish"), name="no-bias"),
+            Sample((x2, w, b), (1, "relu"), name="flattened")]
+
+
+entry("fused_conv2d", _fused_conv_samples, ref=ref_fused_conv, grad=False, double_grad=False,
+      rtol=1e-4, atol=1e-5)
+entry("fused_conv2d_transpose", _fused_transpose_samples, ref=ref_fused_conv_transpose,
+      grad=False, double_grad=False, rtol=1e-4, atol=1e-5)
+entry("fc", _fc_samples, ref=ref_fc, grad=False, double_grad=False, rtol=1e-5, atol=1e-6)
