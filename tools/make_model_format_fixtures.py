@@ -8,6 +8,7 @@ saved in every form a Paddle inference model comes in, under tests/fixtures/form
   net_dir/__model__ + one file per parameter   the older directory form (params_filename=None)
   net.json + net.pdiparams      PIR program (Paddle 3.3's default)
   net_io.npz                    an input `x` and Paddle's output `y` (the same in every form)
+(the legacy files without the ops' Python call stacks, which would be most of their bytes)
 and a program whose output is chosen by `paddle.static.nn.cond`, whose branches live in
 sub-blocks (legacy: cond.pdmodel) or regions (PIR: cond.json), for the unsupported-op check.
 Each form is written by its own process, because the IR mode is fixed when paddle is imported.
@@ -91,6 +92,7 @@ def write_form(mode: str) -> None:
     (out,) = exe.run(main, feed={"x": inputs}, fetch_list=[y])
     paddle.static.save_inference_model(os.path.join(OUT, "net"), [x], [y], exe, program=main)
     if mode == "legacy":
+        drop_call_stacks(os.path.join(OUT, "net.pdmodel"))
         write_directory_form(paddle, exe, main, x, y, inputs, out)
         np.savez(os.path.join(OUT, "net_io.npz"), x=inputs, y=out)
     else:
@@ -99,6 +101,8 @@ def write_form(mode: str) -> None:
     main, startup, x, y = build_cond(paddle, mode == "legacy")
     exe.run(startup)
     paddle.static.save_inference_model(os.path.join(OUT, "cond"), [x], [y], exe, program=main)
+    if mode == "legacy":
+        drop_call_stacks(os.path.join(OUT, "cond.pdmodel"))
     for suffix in (".pdiparams", ".pdiparams.info"):
         if os.path.exists(os.path.join(OUT, "cond" + suffix)):
             os.remove(os.path.join(OUT, "cond" + suffix))
@@ -112,6 +116,7 @@ def write_directory_form(paddle, exe, main, x, y, inputs, out) -> None:
     io = paddle.static.io
     io.save_to_file(os.path.join(folder, "__model__"), io.serialize_program([x], [y],
                                                                             program=main))
+    drop_call_stacks(os.path.join(folder, "__model__"))
     program = paddle.static.normalize_program(main, [x], [y])
     io.save_vars(exe, folder, main_program=program, predicate=io.is_persistable)
     # Paddle reads the form back and computes the same output: the fixture is one it accepts.
@@ -121,20 +126,42 @@ def write_directory_form(paddle, exe, main, x, y, inputs, out) -> None:
     np.testing.assert_allclose(again, out, rtol=1e-6)
 
 
+def drop_call_stacks(path: str) -> None:
+    """Rewrite a saved ProgramDesc without the ops' Python call stacks (op_callstack), which
+    would be most of each file; nothing else changes."""
+    from paddle.base.proto import framework_pb2
+    desc = framework_pb2.ProgramDesc()
+    with open(path, "rb") as f:
+        desc.MergeFromString(f.read())
+    for block in desc.blocks:
+        for op in block.ops:
+            kept = [a for a in op.attrs if a.name != "op_callstack"]
+            del op.attrs[:]
+            op.attrs.extend(kept)
+    with open(path, "wb") as f:
+        f.write(desc.SerializePartialToString())
+
+
+def run_in_each_ir_mode(script: str, out: str) -> None:
+    """Empty `out`, then run `script --mode legacy` and `script --mode pir` under this real
+    Paddle, each in its own process with FLAGS_enable_pir_api set to match."""
+    import paddle
+    if not hasattr(paddle, "__git_commit__"):
+        raise SystemExit("run this with real Paddle (.venv-ref/bin/python), not Feijiang")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["GLOG_minloglevel"] = "3"
+    for mode, flag in (("legacy", "0"), ("pir", "1")):
+        subprocess.run([sys.executable, script, "--mode", mode], check=True, cwd=HERE,
+                       env={**env, "FLAGS_enable_pir_api": flag})
+
+
 def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--mode":
         write_form(sys.argv[2])
         return
-    import paddle
-    if not hasattr(paddle, "__git_commit__"):
-        raise SystemExit("run this with real Paddle (.venv-ref/bin/python), not Feijiang")
-    shutil.rmtree(OUT, ignore_errors=True)
-    os.makedirs(OUT)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["GLOG_minloglevel"] = "3"
-    for mode, flag in (("legacy", "0"), ("pir", "1")):
-        subprocess.run([sys.executable, __file__, "--mode", mode], check=True, cwd=HERE,
-                       env={**env, "FLAGS_enable_pir_api": flag})
+    run_in_each_ir_mode(__file__, OUT)
     for name in sorted(os.listdir(OUT)):
         print(name)
 

@@ -248,3 +248,13 @@ def test_a_missing_model_file_is_named(tmp_path):
     with pytest.raises(ValueError, match=re.escape(f"the model file {tmp_path / 'x.json'} "
                                                    "does not exist")):
         read_program(str(tmp_path / "x.json"))
+
+
+def test_sync_batch_norm_runs_as_batch_norm(tmp_path):
+    """Models trained on several GPUs export sync_batch_norm, which Paddle's CPU build does not
+    register; at inference it is batch norm."""
+    _rewrite_program_desc(os.path.join(FORMATS, "net.pdmodel"), tmp_path / "m.pdmodel",
+                          {"batch_norm": "sync_batch_norm"})
+    shutil.copy(PARAMS, tmp_path / "m.pdiparams")
+    assert "sync_batch_norm" in [op.name for op in read_program(str(tmp_path / "m.pdmodel"))[0].ops]
+    _check_outputs(paddle.jit.load(str(tmp_path / "m"))(_io()["x"]).numpy())

@@ -53,6 +53,7 @@ class ForeignRunner:
             raise ProgramBuildError(f"(jit.load) op #{index} '{op.name}' of the saved program "
                                     f"failed: {type(exc).__name__}: {exc}") from exc
         _store(op.outputs, results, env)
+        _alias_in_place(op, env)
         constants.update(k for k in _keys(op.outputs) if _is_constant(env.get(k)))
 
     @staticmethod
@@ -62,6 +63,21 @@ class ForeignRunner:
             raise ProgramBuildError(f"(jit.load) the program fetches value %{key}, which no op "
                                     "defines")
         return value
+
+
+# In-place PIR ops whose first output is not their first input (batch norm updates its
+# running statistics in place, not x).
+_NOT_ALIASING_INPUT_0 = ("pd_op.batch_norm_", "pd_op.sync_batch_norm_")
+
+
+def _alias_in_place(op, env) -> None:
+    """An in-place PIR op (`set_value_`, `relu_`) writes its result into its first input, and
+    later ops that read that input see the new data: rebind the input's key to the result.
+    The converters compute out of place, so without this a program that assigns into a
+    tensor (x[:, 0] = v) and then reads x would read the old values."""
+    if (isinstance(op.inputs, list) and op.name.endswith("_") and op.inputs and op.outputs
+            and op.inputs[0] is not None and op.name not in _NOT_ALIASING_INPUT_0):
+        env[op.inputs[0]] = env[op.outputs[0]]
 
 
 def _is_constant(value) -> bool:

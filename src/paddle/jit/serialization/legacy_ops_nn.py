@@ -7,7 +7,7 @@ import paddle.nn.functional as F
 from ..._core.ops.registry import REGISTRY
 from .legacy_ops import INTERP_OPS, many, one
 from .op_map import Call, legacy_op
-from .pir_ops_nn import _adaptive, interp_format, padding_arg
+from .pir_ops_nn import _adaptive, interp_format, padding_arg, resize
 
 
 @legacy_op("conv2d", "depthwise_conv2d", "conv3d")
@@ -125,5 +125,5 @@ def _interp(c: Call):
         else:
             size = [c.attr("out_d", -1), c.attr("out_h", -1), c.attr("out_w", -1)][3 - spatial:]
     method = c.attr("interp_method") or c.name.split("_")[0]
-    return {"Out": F.interpolate(x, size, scale, method, c.attr("align_corners", False),
-                                 c.attr("align_mode", 1), layout)}
+    return {"Out": resize(x, size, scale, method, c.attr("align_corners", False),
+                          c.attr("align_mode", 1), layout)}

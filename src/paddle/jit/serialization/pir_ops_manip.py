@@ -57,9 +57,14 @@ def _split_with_num(c: Call):
     return (paddle.split(c.ins[0], c.attr("num"), c.int(1, "axis")),)
 
 
-@pir_op("unbind")
+@pir_op("unbind", "unstack")
 def _unbind(c: Call):
     return (paddle.unbind(c.ins[0], c.attr("axis", 0)),)
+
+
+@pir_op("scatter")
+def _scatter(c: Call):
+    return paddle.scatter(c.ins[0], c.ins[1], c.ins[2], c.attr("overwrite", True))
 
 
 @pir_op("slice")

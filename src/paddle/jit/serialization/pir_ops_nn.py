@@ -2,10 +2,14 @@
 embedding, resampling."""
 from __future__ import annotations
 
+import numpy as np
+
 import paddle
 import paddle.nn.functional as F
 
+from ..._core.ops import nn_resample
 from ..._core.ops.registry import REGISTRY
+from ..._core.tensor import wrap
 from .op_map import Call, pir_op
 
 
@@ -133,9 +137,28 @@ def _prelu(c: Call):
 def _interp(c: Call):
     x = c.ins[0]
     size, scale = _interp_target(c)
-    return F.interpolate(x, size, scale, c.attr("interp_method", "bilinear"),
-                         c.attr("align_corners", False), c.attr("align_mode", 1),
-                         interp_format(c.attr("data_format", "NCHW"), x.ndim))
+    return resize(x, size, scale, c.attr("interp_method", "bilinear"),
+                  c.attr("align_corners", False), c.attr("align_mode", 1),
+                  interp_format(c.attr("data_format", "NCHW"), x.ndim))
+
+
+def resize(x, size, scale, method: str, align_corners: bool, align_mode: int, data_format):
+    """F.interpolate, except that nearest honours align_corners as Paddle's nearest_interp
+    kernels do (source index round(i * (in - 1) / (out - 1))); the public API refuses that
+    combination, but exported programs carry it."""
+    if method != "nearest" or not align_corners:
+        return F.interpolate(x, size, scale, method, align_corners, align_mode, data_format)
+    from ...nn.functional import _interp_taps as taps
+    from ...nn.functional.interpolate import _target
+    first = 1 if data_format.endswith("C") else 2
+    axes = list(range(first, x.ndim - 1 if first == 1 else x.ndim))
+    spatial = [x.shape[a] for a in axes]
+    sizes, scales = _target(x, size, scale, None, spatial)
+    out = x
+    for axis, in_size, out_size, factor in reversed(list(zip(axes, spatial, sizes, scales))):
+        index, weight = taps.nearest(in_size, out_size, factor, True)
+        out = nn_resample.resample_axis(out, wrap(index), wrap(weight.astype(np.float32)), axis)
+    return out
 
 
 def interp_format(data_format: str, ndim: int) -> str:
@@ -160,6 +183,17 @@ def _interp_target(c: Call):
         return None, scale if len(scale) > 1 else scale[0]
     dims = [c.attr("out_d", -1), c.attr("out_h", -1), c.attr("out_w", -1)][3 - spatial:]
     return dims, None
+
+
+@pir_op("grid_sample")
+def _grid_sample(c: Call):
+    return F.grid_sample(c.ins[0], c.ins[1], c.attr("mode", "bilinear"),
+                         c.attr("padding_mode", "zeros"), c.attr("align_corners", True))
+
+
+@pir_op("channel_shuffle")
+def _channel_shuffle(c: Call):
+    return F.channel_shuffle(c.ins[0], c.attr("groups"), c.attr("data_format", "NCHW"))
 
 
 @pir_op("rnn", random=True)
