@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..compiler import kernel
 from ._conv_im2col import padded_sizes, windows
 
 
@@ -20,7 +21,14 @@ def applies(channels: int, weight_shape, groups: int) -> bool:
 
 
 def correlate(big, w, strides, pads, dilations, out_sizes):
-    """(N, C, *big) x (C, 1, *k) -> (N, C, *out)."""
+    """(N, C, *big) x (C, 1, *k) -> (N, C, *out); compiled where numba is installed."""
+    compiled = kernel("depthwise_correlate")
+    out = None if compiled is None else compiled(big, w, strides, pads, dilations, out_sizes)
+    return out if out is not None else _correlate_taps(big, w, strides, pads, dilations,
+                                                        out_sizes)
+
+
+def _correlate_taps(big, w, strides, pads, dilations, out_sizes):
     kernel = w.shape[2:]
     taps = _per_tap(w, len(out_sizes))
     win = windows(big, kernel, strides, pads, dilations, out_sizes)

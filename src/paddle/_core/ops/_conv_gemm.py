@@ -147,3 +147,34 @@ def _im2col(x, w, strides, pads, dilations, groups, out_sizes, out3) -> None:
         for cin, cout in zip(_group_slices(c, groups), _group_slices(w.shape[0], groups)):
             np.copyto(columns, win[cin].transpose(order))
             matmul_into(w2[cout], columns.reshape(cg * taps, -1), out3[i, cout])
+
+
+def disjoint_tiles(kernel, strides, pads, dilations, small_sizes, big_sizes) -> bool:
+    """Whether a transposed conv's taps never overlap: stride equal to the kernel, no
+    padding or dilation, and the output exactly the input times the stride."""
+    return (tuple(kernel) == tuple(strides) and not any(b or a for b, a in pads)
+            and all(d == 1 for d in dilations)
+            and all(s * k == b for s, k, b in zip(small_sizes, kernel, big_sizes)))
+
+
+def scatter_disjoint(x, w, groups, big_sizes) -> np.ndarray:
+    """The transposed conv with disjoint tiles: each input position's product with the
+    weights is one output tile, so it is one product (taps * Co, C) @ (C, positions) per sample
+    and group, then one copy interleaving the tiles into the output."""
+    n, c = x.shape[:2]
+    kernel, small = tuple(w.shape[2:]), tuple(x.shape[2:])
+    cog = w.shape[1]
+    out = np.empty((n, cog * groups) + tuple(big_sizes), np.result_type(x, w))
+    nd = len(kernel)
+    # (Co/G, *small, *kernel) interleaved as (Co/G, s0, k0, s1, k1, ...) is the output block
+    tiles = (cog,) + tuple(v for pair in zip(small, kernel) for v in pair)
+    order = (0,) + tuple(v for t in range(nd) for v in (1 + nd + t, 1 + t))
+    x3 = x.reshape(n, c, -1)
+    for cin, cout in zip(_group_slices(c, groups), _group_slices(cog * groups, groups)):
+        weights = np.ascontiguousarray(np.moveaxis(w[cin].reshape(c // groups, -1), 0, 1))
+        product = np.empty((n, weights.shape[0], x3.shape[2]), out.dtype)
+        matmul_into(weights, x3[:, cin], product)
+        for i in range(n):
+            shaped = product[i].reshape((cog,) + kernel + small)
+            out[i, cout].reshape(tiles)[...] = shaped.transpose(order)
+    return out

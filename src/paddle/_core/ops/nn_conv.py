@@ -116,6 +116,9 @@ def scatter(x, weight, strides, paddings, dilations, groups, output_size):
     """The transposed convolution of checked float32/float64 inputs: a fresh array."""
     if D.applies(x.shape[1], weight.shape, groups) and 0 not in x.shape[2:]:
         return D.scatter(x, weight, strides, paddings, dilations, output_size)
+    if G.disjoint_tiles(weight.shape[2:], strides, paddings, dilations, x.shape[2:],
+                        output_size) and x.size:
+        return G.scatter_disjoint(x, weight, groups, output_size)
     return C.scatter(x, weight, strides, paddings, dilations, groups, output_size)
 
 

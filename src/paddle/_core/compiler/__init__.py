@@ -1,0 +1,26 @@
+"""Compiled kernels, for the loops NumPy cannot run fast (the `compiler` extra: numba).
+
+Every kernel here has a NumPy twin in the ops that gives the same numbers; the ops ask
+`kernel(name)` and fall back to their NumPy code when it answers None: numba is not installed,
+or FEIJIANG_COMPILER=0 in the environment turns compilation off. numba is imported on the first
+request, not with paddle, and compiled kernels are cached on disk by numba (first use in a
+fresh environment compiles for a second or two)."""
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+
+_KERNELS = {"depthwise_correlate": ".depthwise"}
+
+
+@functools.cache
+def kernel(name: str):
+    """The compiled function `name`, or None when compiled kernels are unavailable."""
+    if os.environ.get("FEIJIANG_COMPILER", "1") == "0":
+        return None
+    try:
+        module = importlib.import_module(_KERNELS[name], __name__)
+    except ImportError:
+        return None
+    return getattr(module, name)

@@ -1,0 +1,80 @@
+"""The depthwise convolution forward compiled with numba: for every output row, each kernel
+tap adds weight * (a shifted input row) over the columns where the tap lands inside the input,
+so padding costs nothing and the row stays in cache across the taps. With a column stride s,
+each input plane is first split into its s column phases (columns s*k + p for each p), which
+makes every tap's read contiguous again. The sums run tap by tap in the order of
+_conv_depthwise's NumPy kernel, products and sums rounded the same way, so both give the same
+numbers. Inner loops run over contiguous array slices, which numba vectorises."""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+
+@numba.njit(cache=True, nogil=True)
+def _column_plan(out_width, in_width, taps, stride, dilation, pad):
+    """Per kernel column b: the first and stop output columns it reaches, the column phase
+    it reads and the phase index of the first one."""
+    plan = np.zeros((taps, 4), np.int64)
+    for b in range(taps):
+        offset = b * dilation - pad
+        first = 0 if offset >= 0 else (stride - 1 - offset) // stride
+        stop = max(first, min(out_width, (in_width - 1 - offset) // stride + 1))
+        phase = offset % stride
+        plan[b, 0], plan[b, 1], plan[b, 2] = first, stop, phase
+        plan[b, 3] = first + (offset - phase) // stride
+    return plan
+
+
+@numba.njit(cache=True, nogil=True)
+def _split_phases(plane, phases):
+    """phases[r, p, k] = plane[r, k * stride + p] (stride = phases.shape[1])."""
+    stride = phases.shape[1]
+    for r in range(plane.shape[0]):
+        for p in range(stride):
+            row = phases[r, p]
+            source = plane[r, p::stride]
+            for k in range(source.shape[0]):
+                row[k] = source[k]
+
+
+@numba.njit(cache=True, nogil=True)
+def _correlate(x, w, out, strides, pads, dilations):
+    batch, channels, height, width = x.shape
+    taps_h, taps_w = w.shape[1], w.shape[2]
+    stride = strides[1]
+    plan = _column_plan(out.shape[3], width, taps_w, stride, dilations[1], pads[1])
+    split = np.zeros((height, stride, (width + stride - 1) // stride), x.dtype)
+    for n in range(batch):
+        for c in range(channels):
+            if stride == 1:
+                phases = x[n, c].reshape(height, 1, width)
+            else:
+                _split_phases(x[n, c], split)
+                phases = split
+            for i in range(out.shape[2]):
+                row = out[n, c, i]
+                row[:] = 0
+                for a in range(taps_h):
+                    r = i * strides[0] + a * dilations[0] - pads[0]
+                    if r < 0 or r >= height:
+                        continue
+                    for b in range(taps_w):
+                        first, stop, phase, start = plan[b, 0], plan[b, 1], plan[b, 2], plan[b, 3]
+                        weight = w[c, a, b]
+                        target = row[first:stop]
+                        source = phases[r, phase, start:start + stop - first]
+                        for j in range(stop - first):
+                            target[j] += weight * source[j]
+
+
+def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, out_sizes):
+    """(N, C, H, W) x (C, 1, kh, kw) -> (N, C, *out_sizes), or None for other ranks."""
+    if x.ndim != 4:
+        return None
+    out = np.empty(x.shape[:2] + tuple(out_sizes), np.result_type(x, w))
+    x = np.ascontiguousarray(x, out.dtype)
+    weights = np.ascontiguousarray(w[:, 0], out.dtype)
+    _correlate(x, weights, out, np.asarray(strides, np.int64),
+               np.asarray([p[0] for p in pads], np.int64), np.asarray(dilations, np.int64))
+    return out
