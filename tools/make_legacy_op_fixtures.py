@@ -17,6 +17,7 @@ and io.npz holds each family's inputs and the outputs Paddle computed for both p
 parameter files are needed. The script refuses to run against Feijiang."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
 
@@ -51,6 +52,10 @@ def feeds() -> dict:
                  "w12": uniform(12, 5), "bias5": uniform(5), "scale6": uniform(6, low=0.5),
                  "bias6": uniform(6),
                  "filt": uniform(6, 1, 3, 3), "shuffle": uniform(1, 8, 3, 3)},
+        "forms": {"x": uniform(2, 3, 4), "col": uniform(3, 1), "img": uniform(1, 2, 5, 5),
+                  "ids": rng.integers(0, 6, [4, 1]), "w": uniform(6, 3), "b3": uniform(3),
+                  "filt": uniform(2, 3, 3, 3), "alpha": uniform(2, low=0.1, high=0.5),
+                  "w4": uniform(4, 5)},
     }
 
 
@@ -65,8 +70,8 @@ class LegacyBuilder:
 
     def op(self, case, op_type, inputs, attrs=None, outputs=("Out",), fetch=True, dtype=None):
         """Append `op_type`; each output slot gets one new variable ("Y*2" gives two). Give
-        `dtype` for ops whose shape inference leaves it unset (matmul v1), or the saved file
-        does not parse."""
+        `dtype` for ops whose shape inference leaves it unset (matmul and lookup_table v1,
+        slice with tensor bounds, reshape2's XShape), or the saved file does not parse."""
         made = {}
         for slot in outputs:
             name, _, count = slot.partition("*")
@@ -258,8 +263,85 @@ def legacy_math(b: LegacyBuilder, v: dict):
     b.op("shuffle_channel", "shuffle_channel", {"X": [v["shuffle"]]}, {"group": 2})
 
 
+def legacy_forms(b: LegacyBuilder, v: dict):
+    """Shapes, axes and scalars given as tensors, and the older op versions."""
+    x, col, img = {"X": [v["x"]]}, {"X": [v["col"]]}, {"X": [v["img"]]}
+    i32 = functools.partial(b.const, dtype="int32")
+    b.op("expand_v2_shape_tensor", "expand_v2", {**col, "Shape": [i32([2, 3, 5])]},
+         {"shape": []})
+    b.op("expand_v2_shape_list", "expand_v2",
+         {**col, "expand_shapes_tensor": [i32([2]), i32([3]), i32([2])]}, {"shape": []})
+    b.op("expand_v1", "expand", col, {"expand_times": [2, 3]})
+    b.op("tile_tensor", "tile", {**col, "RepeatTimes": [i32([1, 2])]}, {"repeat_times": []})
+    b.op("tile_list", "tile", {**col, "repeat_times_tensor": [i32([2]), i32([2])]},
+         {"repeat_times": []})
+    b.op("gather_axis_tensor", "gather", {**x, "Index": [i32([3, 0])], "Axis": [i32([2])]},
+         {"axis": 0})
+    b.op("split_tensors", "split", {**x, "AxisTensor": [i32([2])],
+                                    "SectionsTensorList": [i32([1]), i32([3])]},
+         {"num": 0, "axis": 0, "sections": [-1, -1]}, outputs=("Out*2",))
+    b.op("reshape2_shape_tensor", "reshape2", {**x, "Shape": [i32([4, -1])]}, {"shape": []},
+         outputs=("Out", "XShape"), fetch=1, dtype="float32")
+    b.op("reshape2_shape_list", "reshape2", {**x, "ShapeTensor": [i32([3]), i32([8])]},
+         {"shape": []}, outputs=("Out", "XShape"), fetch=1, dtype="float32")
+    b.op("slice_tensors_decrease", "slice",
+         {"Input": [v["x"]], "StartsTensorList": [i32([1]), i32([0])], "EndsTensor": [i32([2, 3])]},
+         {"axes": [0, 2], "starts": [], "ends": [], "infer_flags": [-1, -1],
+          "decrease_axis": [0]}, dtype="float32")
+    b.op("fill_constant_tensors", "fill_constant",
+         {"ShapeTensorList": [i32([2]), i32([3])], "ValueTensor": [b.const([1.25], "float32")]},
+         {"shape": [], "value": 0.0, "dtype": 5, "str_value": ""})
+    b.op("fill_constant_str_value", "fill_constant", {},
+         {"shape": [2], "value": 0.0, "dtype": 3, "str_value": "7"})
+    b.op("top_k_v1", "top_k", x, {"k": 2}, outputs=("Out", "Indices"))
+    b.op("pad_constant", "pad", x, {"paddings": [0, 1, 1, 0, 2, 1], "pad_value": 0.5})
+    b.op("reduce_sum_out_dtype", "reduce_sum", x, {"dim": [0], "keep_dim": False,
+                                                   "reduce_all": False, "out_dtype": 6})
+    b.op("unsqueeze2_axes_tensor", "unsqueeze2", {**x, "AxesTensor": [i32([0, 3])]},
+         {"axes": []}, outputs=("Out", "XShape"), fetch=1)
+    b.op("squeeze2_all", "squeeze2", col, {"axes": []}, outputs=("Out", "XShape"), fetch=1)
+    b.op("scale_tensor_bias_first", "scale", {**x, "ScaleTensor": [b.const([3.0], "float32")]},
+         {"scale": 1.0, "bias": 0.5, "bias_after_scale": False})
+    b.op("clip_tensors", "clip", {**x, "Min": [b.const([-0.25], "float32")],
+                                  "Max": [b.const([0.5], "float32")]}, {"min": 0.0, "max": 0.0})
+    b.op("fill_any_like_int", "fill_any_like", x, {"value": 3.0, "dtype": 2})
+    b.op("range", "range", {"Start": [b.const([1.0], "float32")],
+                            "End": [b.const([4.0], "float32")],
+                            "Step": [b.const([0.5], "float32")]})
+    b.op("elementwise_add_axis", "elementwise_add", {**x, "Y": [v["b3"]]}, {"axis": 1})
+    b.op("elementwise_mul_axis0", "elementwise_mul", {**x, "Y": [v["col"]]}, {"axis": 1})
+    b.op("lookup_table_v1", "lookup_table", {"Ids": [v["ids"]], "W": [v["w"]]},
+         {"padding_idx": 0}, dtype="float32")
+    b.op("sum_add_n", "sum", {"X": [v["x"], v["x"], v["x"]]})
+    b.op("concat_axis_tensor", "concat", {"X": [v["x"], v["x"]], "AxisTensor": [i32([2])]},
+         {"axis": 0})
+    b.op("mul_col_dims_2", "mul", {"X": [v["x"]], "Y": [v["w4"]]},
+         {"x_num_col_dims": 2, "y_num_col_dims": 1})
+    b.op("prelu_channel", "prelu", {**img, "Alpha": [v["alpha"]]},
+         {"mode": "channel", "data_format": "NCHW"})
+    b.op("conv2d_transpose_output_size", "conv2d_transpose",
+         {"Input": [v["img"]], "Filter": [v["filt"]]},
+         {"strides": [2, 2], "paddings": [1, 1], "output_padding": [], "output_size": [10, 10],
+          "groups": 1, "dilations": [1, 1], "padding_algorithm": "EXPLICIT",
+          "data_format": "NCHW"}, outputs=("Output",))
+    b.op("pool2d_adaptive_avg", "pool2d", img,
+         {"pooling_type": "avg", "ksize": [2, 3], "adaptive": True, "global_pooling": False,
+          "strides": [1, 1], "paddings": [0, 0], "exclusive": True, "ceil_mode": False,
+          "padding_algorithm": "EXPLICIT", "data_format": "NCHW"})
+    b.op("pool2d_ceil_inclusive", "pool2d", img,
+         {"pooling_type": "avg", "ksize": [2, 2], "adaptive": False, "global_pooling": False,
+          "strides": [2, 2], "paddings": [1, 1], "exclusive": False, "ceil_mode": True,
+          "padding_algorithm": "EXPLICIT", "data_format": "NCHW"})
+    b.op("pool2d_max_same", "pool2d", img,
+         {"pooling_type": "max", "ksize": [3, 3], "adaptive": False, "global_pooling": False,
+          "strides": [2, 2], "paddings": [0, 0], "exclusive": True, "ceil_mode": False,
+          "padding_algorithm": "SAME", "data_format": "NCHW"})
+    b.op("instance_norm_plain", "instance_norm", img, {"epsilon": 1e-5},
+         outputs=("Y", "SavedMean", "SavedVariance"), fetch=1)
+
+
 LEGACY = {"interp": legacy_interp, "sample": legacy_sample, "search": legacy_search,
-          "manip": legacy_manip, "math": legacy_math}
+          "manip": legacy_manip, "math": legacy_math, "forms": legacy_forms}
 
 
 # ---- PIR programs: the public API ------------------------------------------------------------
@@ -365,8 +447,53 @@ def pir_math(paddle, v: dict) -> list:
             ("channel_shuffle", F.channel_shuffle(v["shuffle"], 2))]
 
 
+def pir_forms(paddle, v: dict) -> list:
+    F, x, col, img = paddle.nn.functional, v["x"], v["col"], v["img"]
+
+    def i32(values):
+        return paddle.assign(np.asarray(values, "int32"))
+    parts = paddle.split(x, [i32([1])[0], 3], axis=i32([2])[0])
+    return [("expand_shape_tensor", paddle.expand(col, i32([2, 3, 5]))),
+            ("expand_shape_list", paddle.expand(col, [i32([2])[0], 3, 2])),
+            ("tile_tensor", paddle.tile(col, i32([1, 2]))),
+            ("gather_axis_tensor", paddle.gather(x, i32([3, 0]), i32([2])[0])),
+            ("split_tensors[0]", parts[0]), ("split_tensors[1]", parts[1]),
+            ("reshape_shape_tensor", paddle.reshape(x, i32([4, -1]))),
+            ("reshape_shape_list", paddle.reshape(x, [i32([3])[0], 8])),
+            ("slice_tensors", paddle.slice(x, [0, 2], [i32([1])[0], 0], i32([2, 3]))),
+            ("full_tensors", paddle.full([i32([2])[0], 3], paddle.assign(np.asarray([1.25], "float32")))),
+            ("topk[0]", paddle.topk(x, 2)[0]), ("topk[1]", paddle.topk(x, 2)[1]),
+            ("pad2d_reflect", F.pad(img, [1, 2, 2, 1], "reflect")),
+            ("pad2d_replicate", F.pad(img, [0, 1, 2, 0], "replicate")),
+            ("pad_all_dims", F.pad(x, [0, 1, 1, 0, 2, 1], value=0.5)),
+            ("sum_float64", paddle.sum(x, 0, dtype="float64")),
+            ("unsqueeze_axes_tensor", paddle.unsqueeze(x, i32([0, 3]))),
+            ("squeeze_all", paddle.squeeze(col)),
+            ("scale_tensor_bias_first", paddle.scale(x, paddle.assign(np.float32([3.0])), 0.5,
+                                                     bias_after_scale=False)),
+            ("clip_tensors", paddle.clip(x, paddle.assign(np.float32([-0.25])),
+                                         paddle.assign(np.float32([0.5])))),
+            ("full_like_int", paddle.full_like(x, 3, "int32")),
+            ("arange_tensors", paddle.arange(paddle.assign(np.float32([1.0])),
+                                             paddle.assign(np.float32([4.0])),
+                                             paddle.assign(np.float32([0.5])))),
+            ("add_broadcast", x + paddle.reshape(v["b3"], [3, 1])),
+            ("embedding", F.embedding(v["ids"][:, 0], v["w"], padding_idx=0)),
+            ("add_n", paddle.add_n([x, x, x])),
+            ("concat_axis_tensor", paddle.concat([x, x], i32([2])[0])),
+            ("matmul_rows", paddle.matmul(x, v["w4"])),
+            ("prelu_channel", F.prelu(img, v["alpha"])),
+            ("conv2d_transpose_output_size", F.conv2d_transpose(img, v["filt"], stride=2,
+                                                                padding=1, output_size=[10, 10])),
+            ("adaptive_avg_pool2d", F.adaptive_avg_pool2d(img, [2, 3])),
+            ("avg_pool2d_ceil_inclusive", F.avg_pool2d(img, 2, 2, 1, ceil_mode=True,
+                                                       exclusive=False)),
+            ("max_pool2d_same", F.max_pool2d(img, 3, 2, "SAME")),
+            ("instance_norm_plain", F.instance_norm(img))]
+
+
 PIR = {"interp": pir_interp, "sample": pir_sample, "search": pir_search, "manip": pir_manip,
-       "math": pir_math}
+       "math": pir_math, "forms": pir_forms}
 
 
 # ---- driver --------------------------------------------------------------------------------

@@ -27,9 +27,9 @@ def many(c: Call, slot: str) -> list:
     return [v for v in c.ins.get(slot) or [] if v is not None]
 
 
-def ints_or_attr(c: Call, tensor_slot: str, list_slot: str | None, key: str) -> list:
+def ints_or_attr(c: Call, tensor_slot: str | None, list_slot: str | None, key: str) -> list:
     """An IntArray given by a tensor, a list of 1-element tensors, or an attribute."""
-    if one(c, tensor_slot) is not None:
+    if tensor_slot and one(c, tensor_slot) is not None:
         return c.ints(one(c, tensor_slot), tensor_slot)
     if list_slot and many(c, list_slot):
         return c.ints(many(c, list_slot), list_slot)

@@ -103,7 +103,7 @@ def _concat(c: Call):
 
 @legacy_op("split")
 def _split(c: Call):
-    sections = ints_or_attr(c, "SectionsTensorList", None, "sections")
+    sections = ints_or_attr(c, None, "SectionsTensorList", "sections")
     parts = sections if sections else c.attr("num")
     return {"Out": paddle.split(one(c, "X"), parts, _axis(c))}
 
@@ -120,7 +120,8 @@ def _unstack(c: Call):
 
 @legacy_op("gather")
 def _gather(c: Call):
-    return {"Out": paddle.gather(one(c, "X"), one(c, "Index"), _axis(c))}
+    axis = c.int(one(c, "Axis"), "Axis") if one(c, "Axis") is not None else _axis(c)
+    return {"Out": paddle.gather(one(c, "X"), one(c, "Index"), axis)}
 
 
 @legacy_op("gather_nd")
@@ -140,6 +141,25 @@ def _tile(c: Call):
     return {"Out": paddle.tile(one(c, "X"), repeats)}
 
 
+@legacy_op("expand")
+def _expand_v1(c: Call):
+    """The first expand op: tile by `expand_times`."""
+    times = ints_or_attr(c, "ExpandTimes", "expand_times_tensor", "expand_times")
+    return {"Out": paddle.tile(one(c, "X"), times)}
+
+
+@legacy_op("pad")
+def _pad(c: Call):
+    """Constant padding of every dim: paddings = [before_0, after_0, before_1, ...]."""
+    return {"Out": paddle.nn.functional.pad(one(c, "X"), c.attr("paddings"),
+                                            value=c.attr("pad_value", 0.0))}
+
+
+@legacy_op("sum")
+def _sum(c: Call):
+    return {"Out": paddle.add_n(many(c, "X"))}
+
+
 @legacy_op("pad3d")
 def _pad3d(c: Call):
     pads = ints_or_attr(c, "Paddings", None, "paddings")
@@ -156,8 +176,13 @@ _REDUCE = {"reduce_sum": paddle.sum, "reduce_mean": paddle.mean, "reduce_max": p
 
 @legacy_op(*_REDUCE)
 def _reduce(c: Call):
+    """out_dtype (when set, >= 0) casts the input first, as Paddle's kernels accumulate in it."""
+    x = one(c, "X")
+    out_dtype = dtype_of(c.attr("out_dtype", -1))
+    if out_dtype is not None and out_dtype != x.dtype:
+        x = paddle.cast(x, out_dtype)
     axes = None if c.attr("reduce_all", False) else (c.attr("dim") or None)
-    return {"Out": _REDUCE[c.name](one(c, "X"), axis=axes, keepdim=c.attr("keep_dim", False))}
+    return {"Out": _REDUCE[c.name](x, axis=axes, keepdim=c.attr("keep_dim", False))}
 
 
 @legacy_op("arg_max", "arg_min")
@@ -168,8 +193,9 @@ def _arg_max(c: Call):
     return {"Out": fn(one(c, "X"), axis, c.attr("keepdims", False), dtype)}
 
 
-@legacy_op("top_k_v2")
+@legacy_op("top_k_v2", "top_k")
 def _top_k(c: Call):
+    """top_k (the first version) is top_k_v2 along the last axis, largest first."""
     k = c.number(one(c, "K"), "K") if one(c, "K") is not None else c.attr("k", 1)
     out, indices = paddle.topk(one(c, "X"), k, c.attr("axis", -1), c.attr("largest", True),
                                c.attr("sorted", True))

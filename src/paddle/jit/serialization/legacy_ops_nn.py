@@ -2,6 +2,7 @@
 interpolation."""
 from __future__ import annotations
 
+import paddle
 import paddle.nn.functional as F
 
 from ..._core.ops.registry import REGISTRY
@@ -99,10 +100,13 @@ def _dropout(c: Call):
     return {"Out": out, "Mask": mask}
 
 
-@legacy_op("lookup_table_v2")
+@legacy_op("lookup_table_v2", "lookup_table")
 def _lookup_table(c: Call):
-    padding_idx = c.attr("padding_idx", -1)
-    return {"Out": REGISTRY["embedding"](one(c, "Ids"), one(c, "W"), padding_idx, False)}
+    """lookup_table (the first version) takes ids of shape [..., 1] and drops that dim."""
+    ids, padding_idx = one(c, "Ids"), c.attr("padding_idx", -1)
+    if c.name == "lookup_table" and ids.ndim > 1 and ids.shape[-1] == 1:
+        ids = paddle.squeeze(ids, -1)
+    return {"Out": REGISTRY["embedding"](ids, one(c, "W"), padding_idx, False)}
 
 
 @legacy_op(*INTERP_OPS)
