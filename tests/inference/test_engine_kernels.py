@@ -13,6 +13,7 @@ from paddle._core.backend import xp
 from paddle._core.compiler import kernel
 from paddle._core.ops import _conv_depthwise as D
 from paddle._core.ops import _conv_gemm as G
+from paddle._core.ops.nn_activation_inplace import apply_epilogue
 from paddle._core.ops.nn_conv import conv2d, conv2d_transpose, conv_out_sizes
 from paddle._core.ops.nn_conv_fused import fused_conv2d
 
@@ -82,6 +83,24 @@ def test_compiled_depthwise_gives_the_numpy_kernels_numbers(geometry):
     sizes = conv_out_sizes("conv2d", xs[2:], ws[2:], strides, pads, dils)
     np.testing.assert_array_equal(compiled(x, w, strides, pads, dils, sizes),
                                   D._correlate_taps(x, w, strides, pads, dils, sizes))
+
+
+@pytest.mark.parametrize("activation, alpha, beta", [
+    ("", 0.0, 0.0), ("relu", 0.0, 0.0), ("relu6", 6.0, 0.0), ("leaky_relu", 0.1, 0.0),
+    ("hardswish", 0.0, 0.0), ("hardsigmoid", 0.2, 0.5)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_compiled_epilogue_gives_the_numpy_numbers(activation, alpha, beta, dtype):
+    compiled = kernel("conv_epilogue")
+    if compiled is None:
+        pytest.skip("numba (the compiler extra) is not installed")
+    rng = np.random.default_rng(4)
+    out = rng.uniform(-5, 5, (2, 3, 4, 5)).astype(dtype)
+    bias, residual = rng.uniform(-1, 1, 3).astype(dtype), rng.uniform(-1, 1, out.shape)
+    expected = out + bias.reshape(1, 3, 1, 1)
+    expected += residual.astype(dtype)
+    apply_epilogue(expected, activation, alpha, beta, 0.75, -0.5)
+    assert compiled(out, bias, residual.astype(dtype), activation, alpha, beta, 0.75, -0.5)
+    np.testing.assert_array_equal(out, expected)
 
 
 def test_fused_conv_equals_the_chain_it_replaces():

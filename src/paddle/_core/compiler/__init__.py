@@ -11,7 +11,7 @@ import functools
 import importlib
 import os
 
-_KERNELS = {"depthwise_correlate": ".depthwise"}
+_KERNELS = {"depthwise_correlate": ".depthwise", "conv_epilogue": ".epilogue"}
 
 
 @functools.cache

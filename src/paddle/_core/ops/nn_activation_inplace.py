@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..compiler import kernel
+
 
 def _relu(v, alpha, beta):
     np.fmax(v, v.dtype.type(0), out=v)
@@ -82,3 +84,19 @@ def apply_epilogue(out: np.ndarray, activation: str, alpha: float, beta: float, 
         out *= out.dtype.type(scale)
     if shift != 0:
         out += out.dtype.type(shift)
+
+
+def conv_epilogue(out: np.ndarray, bias, residual, activation: str, alpha: float, beta: float,
+                  scale: float, shift: float) -> None:
+    """A fused conv's epilogue on its (N, C, ...) result, in place: + bias per channel,
+    + residual, then act(.) * scale + shift; one compiled pass where numba is installed."""
+    compiled = kernel("conv_epilogue")
+    if compiled is not None and compiled(out, bias, residual, activation, alpha, beta, scale,
+                                         shift):
+        return
+    if bias is not None:
+        channels = out.reshape(out.shape[0], out.shape[1], -1)
+        channels += bias[:, None]
+    if residual is not None:
+        out += residual
+    apply_epilogue(out, activation, alpha, beta, scale, shift)

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..meta import meta_of
 from . import _kernel_utils as K
-from .nn_activation_inplace import apply_epilogue, check_activation
+from .nn_activation_inplace import check_activation, conv_epilogue
 from .nn_conv import (
     conv2d,
     conv2d_transpose,
@@ -51,12 +51,6 @@ def _widened(x):
     return x.astype(np.float32) if x.dtype in K.LOW_PRECISION else x
 
 
-def _add_bias(out: np.ndarray, bias) -> None:
-    if bias is not None:
-        channels = out.reshape(out.shape[0], out.shape[1], -1)
-        channels += _widened(bias)[:, None]
-
-
 @defop("fused_conv2d", "x weight bias residual", infer_meta=_fused_conv_meta, pattern=OPAQUE,
        optional_inputs=("bias", "residual"))
 def fused_conv2d(xp, x, weight, bias, residual, strides, paddings, dilations, groups,
@@ -69,10 +63,9 @@ def fused_conv2d(xp, x, weight, bias, residual, strides, paddings, dilations, gr
     dtype = x.dtype
     x, weight = _widened(x), _widened(weight)
     out = correlate(x, weight, strides, paddings, dilations, groups, sizes)
-    _add_bias(out, bias)
-    if residual is not None:
-        out += _widened(residual)
-    apply_epilogue(out, activation, alpha, beta, scale, shift)
+    conv_epilogue(out, None if bias is None else _widened(bias),
+                  None if residual is None else _widened(residual), activation, alpha, beta,
+                  scale, shift)
     return out.astype(dtype, copy=False)
 
 
@@ -100,8 +93,8 @@ def fused_conv2d_transpose(xp, x, weight, bias, strides, paddings, output_size, 
     dtype = x.dtype
     out = scatter(_widened(x), _widened(weight), strides, paddings, dilations, groups,
                   output_size)
-    _add_bias(out, bias)
-    apply_epilogue(out, activation, alpha, beta, 1.0, 0.0)
+    conv_epilogue(out, None if bias is None else _widened(bias), None, activation, alpha, beta,
+                  1.0, 0.0)
     return out.astype(dtype, copy=False)
 
 
