@@ -1,8 +1,12 @@
-"""The depthwise convolution forward compiled with numba: for every output row, each kernel
-tap adds weight * (a shifted input row) over the columns where the tap lands inside the input,
-so padding costs nothing and the row stays in cache across the taps. With a column stride s,
-each input plane is first split into its s column phases (columns s*k + p for each p), which
-makes every tap's read contiguous again. The sums run tap by tap in the order of
+"""The depthwise convolution forward compiled with numba.
+
+Unit strides: each channel's plane is copied into a zero-padded plane, flattened, and output
+rows are computed in bands that fit the L1 cache, keeping the padded row length: a tap then
+adds weight * (one contiguous run of the padded plane) to the whole band, and the extra columns
+are dropped when the band is copied out. Other strides: for every output row, each tap adds
+weight * (a shifted input row) over the columns where it lands inside the input; with a column
+stride s each plane is first split into its s column phases (columns s*k + p for each p),
+which makes every tap's read contiguous again. The sums run tap by tap in the order of
 _conv_depthwise's NumPy kernel, products and sums rounded the same way, so both give the same
 numbers. Inner loops run over contiguous array slices, which numba vectorises."""
 from __future__ import annotations
@@ -36,6 +40,42 @@ def _split_phases(plane, phases):
             source = plane[r, p::stride]
             for k in range(source.shape[0]):
                 row[k] = source[k]
+
+
+# output elements per band of the unit-stride kernel (16 KiB of float32: half the L1 cache)
+BAND = 4096
+
+
+@numba.njit(cache=True, nogil=True)
+def _correlate_unit_strides(x, w, out, pads, dilations):
+    batch, channels, height, width = x.shape
+    taps_h, taps_w = w.shape[1], w.shape[2]
+    out_h, out_w = out.shape[2], out.shape[3]
+    padded_w = max(width + 2 * pads[1], out_w + (taps_w - 1) * dilations[1])
+    padded_h = max(height + 2 * pads[0], out_h + (taps_h - 1) * dilations[0])
+    flat = np.zeros(padded_h * padded_w + (taps_w - 1) * dilations[1], x.dtype)
+    rows = max(1, min(out_h, BAND // padded_w))
+    wide = np.empty(rows * padded_w, x.dtype)
+    for n in range(batch):
+        for c in range(channels):
+            for r in range(height):
+                begin = (r + pads[0]) * padded_w + pads[1]
+                flat[begin:begin + width] = x[n, c, r]
+            for first in range(0, out_h, rows):
+                count = min(rows, out_h - first)
+                length = count * padded_w
+                band = wide[:length]
+                band[:] = 0
+                for a in range(taps_h):
+                    for b in range(taps_w):
+                        weight = w[c, a, b]
+                        start = (first + a * dilations[0]) * padded_w + b * dilations[1]
+                        source = flat[start:start + length]
+                        for j in range(length):
+                            band[j] += weight * source[j]
+                target = out[n, c]
+                for i in range(count):
+                    target[first + i] = band[i * padded_w:i * padded_w + out_w]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -75,6 +115,10 @@ def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, 
     out = np.empty(x.shape[:2] + tuple(out_sizes), np.result_type(x, w))
     x = np.ascontiguousarray(x, out.dtype)
     weights = np.ascontiguousarray(w[:, 0], out.dtype)
-    _correlate(x, weights, out, np.asarray(strides, np.int64),
-               np.asarray([p[0] for p in pads], np.int64), np.asarray(dilations, np.int64))
+    before = np.asarray([p[0] for p in pads], np.int64)
+    if tuple(strides) == (1, 1):
+        _correlate_unit_strides(x, weights, out, before, np.asarray(dilations, np.int64))
+    else:
+        _correlate(x, weights, out, np.asarray(strides, np.int64), before,
+                   np.asarray(dilations, np.int64))
     return out
