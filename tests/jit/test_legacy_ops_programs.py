@@ -11,7 +11,7 @@ import pytest
 import paddle
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "legacy_ops")
-FAMILIES = ("interp", "sample", "search", "manip", "math", "forms")
+FAMILIES = ("interp", "sample", "search", "manip", "math", "forms", "extra")
 FORMS = {"legacy": ".pdmodel", "pir": ".json"}
 
 

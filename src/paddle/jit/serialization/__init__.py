@@ -21,6 +21,7 @@ from . import (  # noqa: F401 - register the converters and exporters
     export_reduce,
     legacy_ops,
     legacy_ops_detection,
+    legacy_ops_extra,
     legacy_ops_index,
     legacy_ops_manip,
     legacy_ops_nn,
@@ -30,6 +31,7 @@ from . import (  # noqa: F401 - register the converters and exporters
     pir_ops_extra,
     pir_ops_manip,
     pir_ops_nn,
+    pir_ops_vision,
 )
 from .load import load
 from .save import save
