@@ -82,7 +82,7 @@ def avg_divisor(sizes, kernel, strides, paddings, out_sizes, exclusive, adaptive
 
 
 def _check_float(op: str, x) -> None:
-    if x.dtype.kind != "f":
+    if x.dtype.kind != "f" and x.dtype not in K.LOW_PRECISION:
         raise TypeError(f"({op}) The input must be a floating-point tensor, but received "
                         f"{x.dtype.name}.")
 
