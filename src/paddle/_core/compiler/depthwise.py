@@ -1,9 +1,9 @@
 """The depthwise convolution forward compiled with numba.
 
 Unit strides: each channel's plane is copied into a zero-padded plane, flattened, and output
-rows are computed in bands that fit the L1 cache, keeping the padded row length: a tap then
-adds weight * (one contiguous run of the padded plane) to the whole band, and the extra columns
-are dropped when the band is copied out. Other strides: for every output row, each tap adds
+rows are computed in bands that fit the L1 cache, keeping the padded row length: a kernel
+row's taps then add weight * (one contiguous run of the padded plane) to the whole band in one
+pass, and the extra columns are dropped when the band is copied out. Other strides: for every output row, each tap adds
 weight * (a shifted input row) over the columns where it lands inside the input; with a column
 stride s each plane is first split into its s column phases (columns s*k + p for each p),
 which makes every tap's read contiguous again. The sums run tap by tap in the order of
@@ -47,6 +47,34 @@ BAND = 4096
 
 
 @numba.njit(cache=True, nogil=True)
+def _add_kernel_row(band, source, weights, dilation):
+    """band[j] += weights[b] * source[j + b * dilation] for each b in turn, every b of the row
+    in one pass over the band (the sums still run b by b, rounded as separate passes would
+    round them); 3- and 5-tap rows, the common ones, have loops of their own."""
+    n = band.shape[0]
+    if weights.shape[0] == 3:
+        w0, w1, w2 = weights[0], weights[1], weights[2]
+        s0, s1 = source[:n], source[dilation:dilation + n]
+        s2 = source[2 * dilation:2 * dilation + n]
+        for j in range(n):
+            band[j] = ((band[j] + w0 * s0[j]) + w1 * s1[j]) + w2 * s2[j]
+    elif weights.shape[0] == 5:
+        w0, w1, w2, w3, w4 = weights[0], weights[1], weights[2], weights[3], weights[4]
+        s0, s1 = source[:n], source[dilation:dilation + n]
+        s2, s3 = source[2 * dilation:2 * dilation + n], source[3 * dilation:3 * dilation + n]
+        s4 = source[4 * dilation:4 * dilation + n]
+        for j in range(n):
+            band[j] = ((((band[j] + w0 * s0[j]) + w1 * s1[j]) + w2 * s2[j]) + w3 * s3[j]) + \
+                w4 * s4[j]
+    else:
+        for b in range(weights.shape[0]):
+            weight = weights[b]
+            shifted = source[b * dilation:b * dilation + n]
+            for j in range(n):
+                band[j] += weight * shifted[j]
+
+
+@numba.njit(cache=True, nogil=True)
 def _correlate_unit_strides(x, w, out, pads, dilations):
     batch, channels, height, width = x.shape
     taps_h, taps_w = w.shape[1], w.shape[2]
@@ -67,12 +95,9 @@ def _correlate_unit_strides(x, w, out, pads, dilations):
                 band = wide[:length]
                 band[:] = 0
                 for a in range(taps_h):
-                    for b in range(taps_w):
-                        weight = w[c, a, b]
-                        start = (first + a * dilations[0]) * padded_w + b * dilations[1]
-                        source = flat[start:start + length]
-                        for j in range(length):
-                            band[j] += weight * source[j]
+                    start = (first + a * dilations[0]) * padded_w
+                    _add_kernel_row(band, flat[start:start + length + (taps_w - 1) *
+                                               dilations[1]], w[c, a], dilations[1])
                 target = out[n, c]
                 for i in range(count):
                     target[first + i] = band[i * padded_w:i * padded_w + out_w]
