@@ -3,12 +3,12 @@
 Unit strides: each channel's plane is copied into a zero-padded plane, flattened, and output
 rows are computed in bands that fit the L1 cache, keeping the padded row length: a kernel
 row's taps then add weight * (one contiguous run of the padded plane) to the whole band in one
-pass, and the extra columns are dropped when the band is copied out. Other strides: for every output row, each tap adds
-weight * (a shifted input row) over the columns where it lands inside the input; with a column
-stride s each plane is first split into its s column phases (columns s*k + p for each p),
-which makes every tap's read contiguous again. The sums run tap by tap in the order of
-_conv_depthwise's NumPy kernel, products and sums rounded the same way, so both give the same
-numbers. Inner loops run over contiguous array slices, which numba vectorises."""
+pass, and the extra columns are dropped when the band is copied out. Other strides: for every
+output row, each tap adds weight * (a shifted input row) over the columns where it lands inside
+the input; with a column stride s each plane is first split into its s column phases (columns
+s*k + p for each p), which makes every tap's read contiguous again. The sums run tap by tap in
+the order of _conv_depthwise's NumPy kernel, products and sums rounded the same way, so both
+give the same numbers. Inner loops run over contiguous array slices, which numba vectorises."""
 from __future__ import annotations
 
 import numba
