@@ -72,13 +72,17 @@ def matmul_into(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
 def correlate(x, w, strides, pads, dilations, groups, out_sizes) -> np.ndarray:
     """(N, C, *big) x (Co, C/G, *k) -> (N, Co, *out), float32 or float64."""
     n, co = x.shape[0], w.shape[0]
-    out = np.empty((n, co) + tuple(out_sizes), np.result_type(x, w))
+    out = np.empty((n, co) + tuple(out_sizes), x.dtype if x.dtype == w.dtype else
+                   np.result_type(x, w))
     if out.size == 0:
         return out
-    kernel = w.shape[2:]
     out3 = out.reshape(n, co, -1)
     unit_strides = all(s == 1 for s in strides)
-    if all(k == 1 for k in kernel) and unit_strides and not any(b or a for b, a in pads):
+    if groups == 1 and w.shape[2:] == (1, 1) and unit_strides and pads == ((0, 0), (0, 0)):
+        # the common 2-D pointwise conv, without the general route's bookkeeping
+        matmul_into(w.reshape(co, -1), x.reshape(n, x.shape[1], -1), out3)
+    elif all(k == 1 for k in w.shape[2:]) and unit_strides and \
+            not any(b or a for b, a in pads):
         _pointwise(x, w, groups, out3)
     elif unit_strides and w.shape[1] >= co // groups and x.shape[0] * groups <= 4:
         _shifted(x, w, pads, dilations, groups, out_sizes, out3)

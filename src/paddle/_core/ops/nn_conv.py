@@ -105,6 +105,26 @@ def _widen(*arrays):
     return list(arrays), dtype
 
 
+_CHECKED: dict = {}
+_CHECKED_LIMIT = 4096
+
+
+def checked_sizes(key: tuple, check):
+    """check() (a kernel's argument checks, answering its output sizes) once per distinct
+    key of shapes, dtypes and attributes: programs run the same kernels on the same shapes
+    again and again, and the checks cost as much as a small convolution."""
+    try:
+        sizes = _CHECKED.get(key)
+    except TypeError:  # an unhashable attribute (a list): check every time
+        return check()
+    if sizes is None:
+        sizes = check()
+        if len(_CHECKED) >= _CHECKED_LIMIT:
+            _CHECKED.clear()
+        _CHECKED[key] = sizes
+    return sizes
+
+
 def correlate(x, weight, strides, paddings, dilations, groups, sizes):
     """The convolution of checked float32/float64 inputs, output sizes known: a fresh array."""
     if D.applies(x.shape[1], weight.shape, groups) and 0 not in sizes:
@@ -137,11 +157,16 @@ def _define(nd: int):
                                dilations)
         return TensorMeta((x.shape[0], weight.shape[0]) + sizes, x.dtype)
 
+    def checked(x, weight, strides, paddings, dilations, groups):
+        return conv_meta(meta_of(x), meta_of(weight), strides, paddings, dilations,
+                         groups).shape[2:]
+
     @defop(conv_name, "x weight", infer_meta=conv_meta, pattern=OPAQUE)
     def conv(xp, x, weight, strides, paddings, dilations, groups=1):
-        conv_meta(meta_of(x), meta_of(weight), strides, paddings, dilations, groups)
-        sizes = conv_out_sizes(conv_name, x.shape[2:], weight.shape[2:], strides, paddings,
-                               dilations)
+        key = (conv_name, x.shape, x.dtype, weight.shape, weight.dtype, strides, paddings,
+               dilations, groups)
+        sizes = checked_sizes(key, lambda: checked(x, weight, strides, paddings, dilations,
+                                                   groups))
         (x, weight), dtype = _widen(x, weight)
         out = correlate(x, weight, strides, paddings, dilations, groups, sizes)
         return out.astype(dtype, copy=False)

@@ -20,9 +20,9 @@ from ..meta import meta_of
 from . import _kernel_utils as K
 from .nn_activation_inplace import check_activation, conv_epilogue
 from .nn_conv import (
+    checked_sizes,
     conv2d,
     conv2d_transpose,
-    conv_out_sizes,
     correlate,
     resolve_output_size,
     scatter,
@@ -47,6 +47,14 @@ def _fused_conv_meta(x, weight, bias, residual, strides, paddings, dilations, gr
     return out
 
 
+def _signature(array):
+    return None if array is None else (array.shape, array.dtype)
+
+
+def _meta(array):
+    return None if array is None else meta_of(array)
+
+
 def _widened(x):
     return x.astype(np.float32) if x.dtype in K.LOW_PRECISION else x
 
@@ -55,11 +63,11 @@ def _widened(x):
        optional_inputs=("bias", "residual"))
 def fused_conv2d(xp, x, weight, bias, residual, strides, paddings, dilations, groups,
                  activation="", alpha=0.0, beta=0.0, scale=1.0, shift=0.0):
-    _fused_conv_meta(meta_of(x), meta_of(weight), None if bias is None else meta_of(bias),
-                     None if residual is None else meta_of(residual), strides, paddings,
-                     dilations, groups, activation)
-    sizes = conv_out_sizes("fused_conv2d", x.shape[2:], weight.shape[2:], strides, paddings,
-                           dilations)
+    key = ("fused_conv2d", x.shape, x.dtype, weight.shape, weight.dtype, _signature(bias),
+           _signature(residual), strides, paddings, dilations, groups, activation)
+    sizes = checked_sizes(key, lambda: _fused_conv_meta(
+        meta_of(x), meta_of(weight), _meta(bias), _meta(residual), strides, paddings, dilations,
+        groups, activation).shape[2:])
     dtype = x.dtype
     x, weight = _widened(x), _widened(weight)
     out = correlate(x, weight, strides, paddings, dilations, groups, sizes)
@@ -86,8 +94,8 @@ def _fused_transpose_meta(x, weight, bias, strides, paddings, output_size, dilat
        pattern=OPAQUE, optional_inputs=("bias",))
 def fused_conv2d_transpose(xp, x, weight, bias, strides, paddings, output_size, dilations,
                            groups, activation="", alpha=0.0, beta=0.0):
-    _fused_transpose_meta(meta_of(x), meta_of(weight), None if bias is None else meta_of(bias),
-                          strides, paddings, output_size, dilations, groups, activation)
+    _fused_transpose_meta(meta_of(x), meta_of(weight), _meta(bias), strides, paddings,
+                          output_size, dilations, groups, activation)
     output_size = resolve_output_size(output_size, x.shape[2:], weight.shape[2:], strides,
                                       paddings, dilations)
     dtype = x.dtype
