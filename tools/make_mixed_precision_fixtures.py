@@ -14,16 +14,18 @@ softmax, and an int64 arg_max as a second output) is saved as a legacy ProgramDe
                                 kernel there, so every op stays float32 and only the passes
                                 around the precision pass act (constant folding, identity-op
                                 cleaning); its op types, persistable variables and parameters
+and the same network as a dynamic Layer saved by paddle.jit.save in Paddle 3.3's PIR form:
+  net_pir.json + net_pir.pdiparams, net_pir_io.npz (the same `x`, Paddle Inference's outputs)
+Each form is written by its own process (the IR mode is fixed when paddle is imported).
 The script refuses to run against Feijiang: fixtures must come from real Paddle."""
 from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 
 import numpy as np
-from make_model_format_fixtures import drop_call_stacks, set_weights
+from make_model_format_fixtures import drop_call_stacks, run_in_each_ir_mode, set_weights
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(os.path.dirname(HERE), "tests", "fixtures", "mixed_precision")
@@ -53,8 +55,33 @@ def build_net(paddle):
     return main, startup, x, [prob, label]
 
 
-def predict(inference, prefix: str, x: np.ndarray) -> list:
-    config = inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+def pir_net(paddle):
+    """The network as a Layer, for paddle.jit.save (PIR builds argmax itself)."""
+    nn, F = paddle.nn, paddle.nn.functional
+
+    class Net(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.features = nn.Sequential(nn.Conv2D(3, 8, 3, padding=1), nn.BatchNorm2D(8),
+                                          nn.ReLU(), nn.MaxPool2D(2, 2))
+            self.norm, self.fc = nn.LayerNorm(128), nn.Linear(128, 10)
+
+        def forward(self, x):
+            h = self.features(x)
+            h = self.norm(paddle.reshape(h, [paddle.shape(h)[0], 128]))
+            prob = F.softmax(paddle.scale(self.fc(h), 1.0))
+            return prob, paddle.argmax(prob, axis=1)
+
+    net = Net()
+    net.eval()
+    rng = np.random.default_rng(7)
+    for _, param in sorted(net.state_dict().items()):
+        param.set_value(rng.uniform(0.2, 1.0, param.shape).astype("float32"))
+    return net
+
+
+def predict(inference, prefix: str, x: np.ndarray, suffix: str = ".pdmodel") -> list:
+    config = inference.Config(prefix + suffix, prefix + ".pdiparams")
     config.disable_gpu()
     config.switch_ir_optim(False)
     config.disable_glog_info()
@@ -77,7 +104,18 @@ def summarize(prefix: str) -> dict:
             "params_bytes": os.path.getsize(prefix + ".pdiparams")}
 
 
-def write_fixtures() -> None:
+def write_pir() -> None:
+    import paddle
+    from paddle import inference
+    prefix = os.path.join(OUT, "net_pir")
+    spec = [paddle.static.InputSpec([None, 3, 8, 8], "float32", "x")]
+    paddle.jit.save(pir_net(paddle), prefix, input_spec=spec)
+    inputs = np.load(os.path.join(OUT, "net_io.npz"))["x"]
+    prob, label = predict(inference, prefix, inputs, ".json")
+    np.savez(os.path.join(OUT, "net_pir_io.npz"), x=inputs, prob=prob, label=label)
+
+
+def write_legacy() -> None:
     import paddle
     from paddle import inference
     paddle.enable_static()
@@ -106,18 +144,12 @@ def write_fixtures() -> None:
 
 
 def main() -> None:
-    if os.environ.get("FLAGS_enable_pir_api") != "0":
-        import paddle
-        if not hasattr(paddle, "__git_commit__"):
-            raise SystemExit("run this with real Paddle (.venv-ref/bin/python), not Feijiang")
-        os.makedirs(OUT, exist_ok=True)
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        subprocess.run([sys.executable, __file__], check=True, cwd=HERE,
-                       env={**env, "FLAGS_enable_pir_api": "0", "GLOG_minloglevel": "3"})
-        for name in sorted(os.listdir(OUT)):
-            print(name, os.path.getsize(os.path.join(OUT, name)))
+    if len(sys.argv) > 2 and sys.argv[1] == "--mode":
+        (write_legacy if sys.argv[2] == "legacy" else write_pir)()
         return
-    write_fixtures()
+    run_in_each_ir_mode(__file__, OUT)
+    for name in sorted(os.listdir(OUT)):
+        print(name, os.path.getsize(os.path.join(OUT, name)))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 direction classifier in the slow tests): the converted files run here within low-precision
 tolerance of the float32 model, store low-precision weights (float32 normalization
 parameters), carry Paddle's casts, and load in real Paddle with the types written."""
+import doctest
+import importlib
 import inspect
 import json
 import os
@@ -34,11 +36,10 @@ FLOAT32_WEIGHTS = {"batch_norm2d_0.b_0", "batch_norm2d_0.w_0", "batch_norm2d_0.w
 LOW_WEIGHTS = {"conv2d_0.w_0", "reshape2_0.tmp_0", "linear_0.w_0", "linear_0.b_0"}
 
 
-def convert(tmp_path, precision=Half, prefix=NET, **options):
+def convert(tmp_path, precision=Half, prefix=NET, suffix=".pdmodel", **options):
     out = os.path.join(tmp_path, "mixed")
-    inference.convert_to_mixed_precision(prefix + ".pdmodel", prefix + ".pdiparams",
-                                         out + ".pdmodel", out + ".pdiparams", precision, GPU,
-                                         **options)
+    inference.convert_to_mixed_precision(prefix + suffix, prefix + ".pdiparams", out + suffix,
+                                         out + ".pdiparams", precision, GPU, **options)
     return out
 
 
@@ -48,8 +49,8 @@ def program(prefix):
     return graph, pdiparams.load_combined(prefix + ".pdiparams", graph.stored_names())
 
 
-def run(prefix, x):
-    predictor = inference.create_predictor(inference.Config(prefix + ".pdmodel",
+def run(prefix, x, suffix=".pdmodel"):
+    predictor = inference.create_predictor(inference.Config(prefix + suffix,
                                                             prefix + ".pdiparams"))
     return predictor, [o.numpy() for o in predictor.run([paddle.to_tensor(x)])]
 
@@ -254,6 +255,13 @@ def test_bad_arguments(tmp_path, change, error, words):
     assert words in str(info.value)
 
 
+def test_docstring_example_runs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    module = importlib.import_module("paddle.inference.mixed_precision")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
 # ---- real Paddle and a published model (slow) ------------------------------------------------
 REFERENCE_LOAD = """
 import json, os, sys
@@ -392,3 +400,4 @@ def test_ppocr_classifier_structure_matches_paddle(tmp_path):
     graph, stored = program(convert(tmp_path, Half, prefix=prefix, black_list=op_types))
     assert [op.type for op in graph.ops] == paddle_result["ops"]
     assert sorted(stored) == paddle_result["persistable"]
+

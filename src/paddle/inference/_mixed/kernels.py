@@ -49,7 +49,9 @@ _HALF_ONLY = {"nearest_interp_v2", "bilinear_interp_v2", "bicubic_interp_v2",
 # do not read.
 _FLOAT32_ONLY = {"yolo_box", "prior_box", "box_coder", "roi_align", "roi_pool", "psroi_pool",
                  "generate_proposals_v2", "distribute_fpn_proposals", "grid_sampler",
-                 "deformable_conv", "deformable_conv_v1", "sync_batch_norm"}
+                 "deformable_conv", "deformable_conv_v1", "sync_batch_norm",
+                 # constants whose dtype attribute gives their type (PIR's full_int_array)
+                 "assign_value", "full_int_array"}
 
 # Paddle's default black list: numerically dangerous ops, and those slower in float16.
 DEFAULT_BLACK_LIST = frozenset({

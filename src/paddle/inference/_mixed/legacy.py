@@ -10,6 +10,12 @@ from ...jit.serialization.pdmodel import BLOCK_ATTR, BLOCKS_ATTR, DENSE_TENSOR, 
 from .graph import Graph, GraphOp, GraphVar
 
 
+def read_legacy(path: str):
+    """(the ProgramDesc of a .pdmodel file, the Graph of its block 0)."""
+    desc = writer.read_program_desc(path)
+    return desc, graph_from_program(desc)
+
+
 def graph_from_program(desc) -> Graph:
     """Block 0 of `desc` (its parameters still to be filled in)."""
     block = desc.blocks[0]
