@@ -138,3 +138,15 @@ def test_transposed_conv_with_disjoint_tiles(xs, ws, strides, groups):
     expected = ref_conv_transpose(x.astype(np.float64), w.astype(np.float64), strides, pads,
                                   size, (1, 1), groups)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("geometry", [g for g in GEOMETRIES if g[2] == (1, 1) and g[0][0] *
+                                      g[5] <= 4 and g[1][1] >= g[1][0] // g[5]], ids=str)
+def test_compiled_tap_sum_gives_the_numpy_numbers(geometry, monkeypatch):
+    if kernel("shifted_sum") is None:
+        pytest.skip("numba (the compiler extra) is not installed")
+    xs, ws, strides, pads, dils, groups = geometry
+    x, w = _arrays(xs, ws)
+    compiled = conv2d.kernel(xp, x, w, strides, pads, dils, groups)
+    monkeypatch.setattr(G, "compiled_kernel", lambda name: None)
+    np.testing.assert_array_equal(compiled, conv2d.kernel(xp, x, w, strides, pads, dils, groups))

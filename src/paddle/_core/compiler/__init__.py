@@ -11,7 +11,8 @@ import functools
 import importlib
 import os
 
-_KERNELS = {"depthwise_correlate": ".depthwise", "conv_epilogue": ".epilogue"}
+_KERNELS = {"depthwise_correlate": ".depthwise", "conv_epilogue": ".epilogue",
+            "shifted_sum": ".shifted"}
 
 
 @functools.cache

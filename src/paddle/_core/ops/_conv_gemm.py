@@ -22,6 +22,7 @@ import os
 import numpy as np
 
 from ..backend.blas_threads import blas_threads
+from ..compiler import kernel as compiled_kernel
 from . import _conv_im2col as C
 
 
@@ -121,6 +122,7 @@ def _shifted(x, w, pads, dilations, groups, out_sizes, out3) -> None:
     cog = w.shape[0] // groups
     wide = np.empty((cog, run), out3.dtype)
     crop = (slice(None), slice(None)) + tuple(slice(0, o) for o in out_sizes[1:])
+    compiled = compiled_kernel("shifted_sum")
     for cin, cout in zip(_group_slices(c, groups), _group_slices(w.shape[0], groups)):
         taps_first = np.moveaxis(w[cout].reshape(cog, w.shape[1], -1), 2, 0)
         stacked = np.ascontiguousarray(taps_first).reshape(-1, w.shape[1])
@@ -128,6 +130,9 @@ def _shifted(x, w, pads, dilations, groups, out_sizes, out3) -> None:
             image[inner] = x[i]
             product = np.empty((len(offsets), cog, length), out3.dtype)
             matmul_into(stacked, flat[cin], product.reshape(-1, length))
+            if compiled is not None and compiled(product, offsets, out3[i, cout].reshape(
+                    (cog,) + tuple(out_sizes)), math.prod(padded[1:])):
+                continue
             np.copyto(wide, product[0, :, offsets[0]:offsets[0] + run])
             for tap in range(1, len(offsets)):
                 wide += product[tap, :, offsets[tap]:offsets[tap] + run]
@@ -164,21 +169,18 @@ def disjoint_tiles(kernel, strides, pads, dilations, small_sizes, big_sizes) -> 
 def scatter_disjoint(x, w, groups, big_sizes) -> np.ndarray:
     """The transposed conv with disjoint tiles: each input position's product with the
     weights is one output tile, so it is one product (taps * Co, C) @ (C, positions) per sample
-    and group, then one copy interleaving the tiles into the output."""
+    and group, then one strided copy per tap (output positions tap + k * stride)."""
     n, c = x.shape[:2]
     kernel, small = tuple(w.shape[2:]), tuple(x.shape[2:])
     cog = w.shape[1]
     out = np.empty((n, cog * groups) + tuple(big_sizes), np.result_type(x, w))
-    nd = len(kernel)
-    # (Co/G, *small, *kernel) interleaved as (Co/G, s0, k0, s1, k1, ...) is the output block
-    tiles = (cog,) + tuple(v for pair in zip(small, kernel) for v in pair)
-    order = (0,) + tuple(v for t in range(nd) for v in (1 + nd + t, 1 + t))
     x3 = x.reshape(n, c, -1)
     for cin, cout in zip(_group_slices(c, groups), _group_slices(cog * groups, groups)):
         weights = np.ascontiguousarray(np.moveaxis(w[cin].reshape(c // groups, -1), 0, 1))
         product = np.empty((n, weights.shape[0], x3.shape[2]), out.dtype)
         matmul_into(weights, x3[:, cin], product)
-        for i in range(n):
-            shaped = product[i].reshape((cog,) + kernel + small)
-            out[i, cout].reshape(tiles)[...] = shaped.transpose(order)
+        shaped = product.reshape((n, cog) + kernel + small)
+        for tap in np.ndindex(*kernel):
+            target = (slice(None), cout) + tuple(slice(t, None, k) for t, k in zip(tap, kernel))
+            out[target] = shaped[(slice(None), slice(None)) + tap]
     return out
