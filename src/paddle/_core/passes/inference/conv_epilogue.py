@@ -44,7 +44,7 @@ def conv_elementwise_add_fuse(program, outputs) -> None:
                     and tuple(other.shape) == tuple(mine.shape) == tuple(add.outputs[0].shape)
                     and other.dtype is mine.dtype):
                 candidates.append((graph.block.ops.index(chain.op), chain, other))
-        if candidates:  # the later conv: its residual is certainly computed by then
+        if candidates:  # both convs qualify: fuse the later one (its inputs are freshest)
             _, chain, residual = max(candidates, key=lambda c: c[0])
             chain.residual = residual
             write_chain(graph, chain, add)
