@@ -8,9 +8,10 @@ saved in every form a Paddle inference model comes in, under tests/fixtures/form
   net_dir/__model__ + one file per parameter   the older directory form (params_filename=None)
   net.json + net.pdiparams      PIR program (Paddle 3.3's default)
   net_io.npz                    an input `x` and Paddle's output `y` (the same in every form)
-(the legacy files without the ops' Python call stacks, which would be most of their bytes)
-and a program whose output is chosen by `paddle.static.nn.cond`, whose branches live in
-sub-blocks (legacy: cond.pdmodel) or regions (PIR: cond.json), for the unsupported-op check.
+(the legacy files without the ops' Python call stacks, which would be most of their bytes),
+and two control-flow programs in both forms, with Paddle's outputs for several inputs in
+<name>_<form>_io.npz: cond (legacy conditional_block + select_input, PIR pd_op.if) and loop (a
+while whose trip count depends on the input: legacy while over a sub-block, PIR pd_op.while).
 Each form is written by its own process, because the IR mode is fixed when paddle is imported.
 The script refuses to run against Feijiang: fixtures must come from real Paddle."""
 from __future__ import annotations
@@ -42,8 +43,10 @@ def build_net(paddle):
 
 
 def build_cond(paddle, legacy: bool):
-    """A program that overwrites relu(x) with 3 * sigmoid(x) when mean(x) > 0. Paddle 3.3's
-    Python API builds most ops only in PIR, so the legacy branch appends its ops itself."""
+    """A program whose output is 3 * sigmoid(x) when mean(x) > 0, else relu(x). Paddle 3.3's
+    Python API builds most ops only in PIR, so the legacy form appends its ops itself, as
+    dy2static writes such a branch: a conditional_block assigning the true value, then
+    select_input choosing it or the false value by the condition."""
     main, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, startup):
         x = paddle.static.data("x", [4], "float32")
@@ -53,17 +56,56 @@ def build_cond(paddle, legacy: bool):
                                       lambda: paddle.nn.functional.relu(x))
             return main, startup, x, y
         from paddle.static.nn.control_flow import ConditionalBlock
-        y = paddle.nn.functional.relu(x)
+        block = main.global_block()
+        when_false = paddle.nn.functional.relu(x)
+        when_true = block.create_var(name="when_true", dtype="float32")
         with ConditionalBlock([flag], is_scalar_condition=True).block():
-            block = main.current_block()
-            z = raw_op(paddle, block, "sigmoid", {"X": [x]})
-            paddle.assign(raw_op(paddle, block, "scale", {"X": [z]}, {"scale": 3.0}), y)
+            inner = main.current_block()
+            z = raw_op(paddle, inner, "sigmoid", {"X": [x]})
+            paddle.assign(raw_op(paddle, inner, "scale", {"X": [z]}, {"scale": 3.0}), when_true)
+        mask = raw_op(paddle, block, "cast", {"X": [flag]}, {"in_dtype": 0, "out_dtype": 2},
+                      dtype="int32")
+        y = raw_op(paddle, block, "select_input", {"X": [when_false, when_true], "Mask": [mask]})
     return main, startup, x, y
 
 
-def raw_op(paddle, block, op_type, inputs, attrs=None):
-    """Append a legacy op by its type; its `Out` is a new float32 variable."""
-    out = block.create_var(name=paddle.utils.unique_name.generate(op_type), dtype="float32")
+def build_loop(paddle, legacy: bool):
+    """A loop whose trip count depends on the input: s = x, n = 0; while sum(s) < 10:
+    s = 1.5 * s + 1, n += 1; outputs s and n. The legacy form is Paddle's `while` op over a
+    sub-block that writes s, n and the condition by name."""
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [3], "float32")
+        limit = paddle.full([], 10.0, "float32")
+        count = paddle.full([], 0, "int64")
+        if not legacy:
+            s, n = paddle.static.nn.while_loop(
+                lambda s, n: paddle.sum(s) < limit,
+                lambda s, n: [s * 1.5 + 1.0, n + 1], [x, count])
+            return main, startup, x, [s, n]
+        from paddle.static.nn.control_flow import While
+        block = main.global_block()
+        s = raw_op(paddle, block, "assign", {"X": [x]})
+        flag = raw_op(paddle, block, "less_than", {"X": [paddle.mean(s) * 3.0], "Y": [limit]},
+                      dtype="bool")
+        loop = While(flag)
+        with loop.block():
+            inner = main.current_block()
+            grown = raw_op(paddle, inner, "scale", {"X": [s]}, {"scale": 1.5, "bias": 1.0})
+            paddle.assign(grown, s)
+            paddle.assign(raw_op(paddle, inner, "scale", {"X": [count]}, {"scale": 1.0,
+                                                                          "bias": 1.0},
+                                 dtype="int64"), count)
+            total = raw_op(paddle, inner, "reduce_sum", {"X": [grown]},
+                           {"dim": [0], "keep_dim": False, "reduce_all": True})
+            paddle.assign(raw_op(paddle, inner, "less_than", {"X": [total], "Y": [limit]},
+                                 dtype="bool"), flag)
+    return main, startup, x, [s, count]
+
+
+def raw_op(paddle, block, op_type, inputs, attrs=None, dtype="float32"):
+    """Append a legacy op by its type; its `Out` is a new variable of `dtype`."""
+    out = block.create_var(name=paddle.utils.unique_name.generate(op_type), dtype=dtype)
     block.append_op(type=op_type, inputs=inputs, outputs={"Out": [out]}, attrs=attrs or {})
     return out
 
@@ -98,14 +140,36 @@ def write_form(mode: str) -> None:
     else:
         expected = np.load(os.path.join(OUT, "net_io.npz"))["y"]
         np.testing.assert_allclose(out, expected, rtol=1e-6)
-    main, startup, x, y = build_cond(paddle, mode == "legacy")
-    exe.run(startup)
-    paddle.static.save_inference_model(os.path.join(OUT, "cond"), [x], [y], exe, program=main)
-    if mode == "legacy":
-        drop_call_stacks(os.path.join(OUT, "cond.pdmodel"))
-    for suffix in (".pdiparams", ".pdiparams.info"):
-        if os.path.exists(os.path.join(OUT, "cond" + suffix)):
-            os.remove(os.path.join(OUT, "cond" + suffix))
+    write_control_flow(paddle, exe, mode)
+
+
+# Inputs of the control-flow programs: one per branch of cond, two trip counts of the loop.
+CONTROL_INPUTS = {"cond": {"true": [1.0, 2.0, 3.0, -1.0], "false": [-1.0, -2.0, 3.0, -1.0]},
+                  "loop": {"few": [1.0, 2.0, 3.0], "many": [-0.5, 0.1, 0.2],
+                           "none": [5.0, 6.0, 7.0]}}
+
+
+def write_control_flow(paddle, exe, mode: str) -> None:
+    """The cond and loop programs, and Paddle's outputs for each of CONTROL_INPUTS (reloaded
+    from the saved files) in <name>_<mode>_io.npz."""
+    for name, build in (("cond", build_cond), ("loop", build_loop)):
+        main, startup, x, outputs = build(paddle, mode == "legacy")
+        outputs = outputs if isinstance(outputs, list) else [outputs]
+        exe.run(startup)
+        prefix = os.path.join(OUT, name)
+        paddle.static.save_inference_model(prefix, [x], outputs, exe, program=main)
+        if mode == "legacy":
+            drop_call_stacks(prefix + ".pdmodel")
+        program, feeds, fetches = paddle.static.load_inference_model(prefix, exe)
+        record = {}
+        for case, values in CONTROL_INPUTS[name].items():
+            record[f"x_{case}"] = np.asarray(values, "float32")
+            results = exe.run(program, feed={feeds[0]: record[f"x_{case}"]}, fetch_list=fetches)
+            record.update({f"y{i}_{case}": r for i, r in enumerate(results)})
+        np.savez(f"{prefix}_{mode}_io.npz", **record)
+        for suffix in (".pdiparams", ".pdiparams.info"):
+            if os.path.exists(prefix + suffix):
+                os.remove(prefix + suffix)
 
 
 def write_directory_form(paddle, exe, main, x, y, inputs, out) -> None:

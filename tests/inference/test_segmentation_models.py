@@ -5,11 +5,10 @@ exported by PaddleSeg's EISeg) and PaddleClas' PP-LCNetV2 ImageNet classifier, b
 .pdmodel programs. The reference numbers come from real Paddle Inference with IR optimisation off
 (.venv-ref)."""
 import os
-import textwrap
 
 import numpy as np
 import pytest
-from published_models import run_reference, wheel_dir
+from published_models import paddle_inference_outputs, wheel_dir
 
 import paddle
 
@@ -17,37 +16,9 @@ WHEEL = "paddlelabel-ml==1.0.0"
 EISEG = "eiseg/ckpt/static_hrnet18_ocr64_cocolvis"
 LCNET = "PPLCNetV2/ckpt/inference"
 
-REFERENCE = textwrap.dedent("""
-    import sys, numpy as np
-    from paddle import inference
-    prefix, inputs_path, out_path = sys.argv[1:]
-    cfg = inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
-    cfg.disable_gpu()
-    cfg.switch_ir_optim(False)
-    cfg.disable_glog_info()
-    pred = inference.create_predictor(cfg)
-    inputs = np.load(inputs_path)
-    for name in pred.get_input_names():
-        handle = pred.get_input_handle(name)
-        handle.reshape(inputs[name].shape)
-        handle.copy_from_cpu(inputs[name])
-    pred.run()
-    np.savez(out_path, *[pred.get_output_handle(n).copy_to_cpu()
-                         for n in pred.get_output_names()])
-""")
-
-
 def _model_prefix(relative: str) -> str:
     pytest.importorskip("google.protobuf")
     return os.path.join(wheel_dir(WHEEL), "paddlelabel_ml", "model", relative)
-
-
-def _paddle_outputs(prefix: str, inputs: dict, tmp_path) -> list:
-    np.savez(tmp_path / "inputs.npz", **inputs)
-    run_reference(REFERENCE, [prefix, tmp_path / "inputs.npz", tmp_path / "outputs.npz"],
-                  cwd=str(tmp_path))
-    outputs = np.load(tmp_path / "outputs.npz")
-    return [outputs[f"arr_{i}"] for i in range(len(outputs.files))]
 
 
 def _our_outputs(prefix: str, inputs: dict) -> list:
@@ -78,7 +49,7 @@ def test_eiseg_hrnet_segmentation_matches_paddle_inference(tmp_path):
     inputs = {"image": image,
               "coord_features": _click_maps(height, width, [(80, 110, True), (10, 10, False)])}
     ours = _our_outputs(prefix, inputs)
-    theirs = _paddle_outputs(prefix, inputs, tmp_path)
+    theirs = paddle_inference_outputs(prefix, inputs, tmp_path)
     assert [o.shape for o in ours] == [(1, 1, height, width)] * 2
     for mine, paddles in zip(ours, theirs):
         # one logit channel: the label map is the sign of the logit
@@ -92,7 +63,7 @@ def test_pp_lcnet_v2_classifier_matches_paddle_inference(tmp_path):
     prefix = _model_prefix(LCNET)
     x = np.random.default_rng(1).standard_normal([2, 3, 224, 224], dtype=np.float32)
     (ours,) = _our_outputs(prefix, {"x": x})
-    (theirs,) = _paddle_outputs(prefix, {"x": x}, tmp_path)
+    (theirs,) = paddle_inference_outputs(prefix, {"x": x}, tmp_path)
     assert ours.shape == (2, 1000)
     np.testing.assert_array_equal(ours.argmax(1), theirs.argmax(1))
     np.testing.assert_allclose(ours, theirs, rtol=1e-4, atol=1e-5)

@@ -18,6 +18,9 @@ class ProgramBuildError(RuntimeError):
     """An op of a loaded program failed while mapping it onto Feijiang's ops."""
 
 
+YIELD = "cf.yield"  # ends a PIR block: its operands are the block's results
+
+
 class ForeignRunner:
     """Executes `program` with the converters of `table` (PIR or legacy names)."""
 
@@ -35,26 +38,42 @@ class ForeignRunner:
         env = {feed.key: t for feed, t in zip(program.feeds, inputs)}
         for param in program.parameters:
             env[param.key] = parameters[param.name]
-        constants: set = set()
-        for index, (op, converter) in enumerate(zip(program.ops, self.converters)):
-            self._run_op(index, op, converter, env, constants)
+        self.run_ops(program.ops, env, set(), self.converters)
         return [self._fetch(env, key) for key in program.fetches]
+
+    def run_ops(self, ops: list, env: dict, constants: set, converters=None):
+        """Run `ops` in `env` (value key -> tensor, updated in place); a block that ends in
+        cf.yield returns the yielded values, other blocks None."""
+        for index, op in enumerate(ops):
+            if op.name == YIELD:
+                return [env.get(k) for k in op.inputs]
+            converter = converters[index] if converters else lookup(self.table, op.name)
+            self._run_op(index, op, converter, env, constants)
+        return None
 
     def _run_op(self, index, op, converter, env, constants) -> None:
         keys = list(_keys(op.inputs))
-        args = _resolve(op.inputs, env)
-        fold = not converter.random and all(k is None or k in constants for k in keys)
-        call = Call(op.name, args, op.attrs, [self.program.metas.get(k) for k in _keys(op.outputs)])
+        fold = not converter.random and not converter.control and \
+            all(k is None or k in constants for k in keys)
         try:
-            results = _folded(converter.fn, call) if fold else converter.fn(call)
+            if converter.control:
+                results = converter.fn(OpScope(self, op, env, constants))
+            else:
+                call = Call(op.name, _resolve(op.inputs, env), op.attrs,
+                            [self.program.metas.get(k) for k in _keys(op.outputs)])
+                results = _folded(converter.fn, call) if fold else converter.fn(call)
         except (UnsupportedOpError, NotConstantError):
             raise
         except Exception as exc:
             raise ProgramBuildError(f"(jit.load) op #{index} '{op.name}' of the saved program "
                                     f"failed: {type(exc).__name__}: {exc}") from exc
         _store(op.outputs, results, env)
-        _alias_in_place(op, env)
-        constants.update(k for k in _keys(op.outputs) if _is_constant(env.get(k)))
+        aliased = _alias_in_place(op, env)
+        for key in [*_keys(op.outputs), *aliased]:  # a key written again may stop being constant
+            if _is_constant(env.get(key)):
+                constants.add(key)
+            else:
+                constants.discard(key)
 
     @staticmethod
     def _fetch(env, key):
@@ -65,19 +84,57 @@ class ForeignRunner:
         return value
 
 
+class OpScope:
+    """What a control-flow converter sees: its op, the values around it, and a way to run the
+    op's nested blocks on a copy of them (what a branch computes stays inside it unless the
+    converter returns it)."""
+
+    __slots__ = ("constants", "env", "op", "runner")
+
+    def __init__(self, runner: ForeignRunner, op, env: dict, constants: set):
+        self.runner = runner
+        self.op = op
+        self.env = env
+        self.constants = constants
+
+    def value(self, key):
+        return self.env.get(key)
+
+    def meta(self, key):
+        return self.runner.program.metas.get(key)
+
+    def run_block(self, region: int, bindings: dict, in_place: bool = False):
+        """Run block 0 of region `region` with `bindings` ({key: tensor}) added to the values;
+        returns (the values after it, what its cf.yield yields or None). `in_place` runs it on
+        the surrounding values themselves (eager legacy blocks, whose writes are the point)."""
+        _args, ops = self.op.regions[region][0]
+        env = self.env if in_place else dict(self.env)
+        constants = self.constants if in_place else set(self.constants)
+        env.update(bindings)
+        constants.difference_update(k for k, v in bindings.items() if not _is_constant(v))
+        yielded = self.runner.run_ops(ops, env, constants)
+        return env, yielded
+
+    def block_args(self, region: int) -> list:
+        return self.op.regions[region][0][0]
+
+
 # In-place PIR ops whose first output is not their first input (batch norm updates its
 # running statistics in place, not x).
 _NOT_ALIASING_INPUT_0 = ("pd_op.batch_norm_", "pd_op.sync_batch_norm_")
 
 
-def _alias_in_place(op, env) -> None:
+def _alias_in_place(op, env) -> list:
     """An in-place PIR op (`set_value_`, `relu_`) writes its result into its first input, and
     later ops that read that input see the new data: rebind the input's key to the result.
     The converters compute out of place, so without this a program that assigns into a
-    tensor (x[:, 0] = v) and then reads x would read the old values."""
+    tensor (x[:, 0] = v) and then reads x would read the old values. Returns the rebound
+    keys."""
     if (isinstance(op.inputs, list) and op.name.endswith("_") and op.inputs and op.outputs
             and op.inputs[0] is not None and op.name not in _NOT_ALIASING_INPUT_0):
         env[op.inputs[0]] = env[op.outputs[0]]
+        return [op.inputs[0]]
+    return []
 
 
 def _is_constant(value) -> bool:

@@ -11,7 +11,8 @@ import paddle.nn.functional as F
 from ..._core import dtype as _dt
 from ..._core.ops.registry import REGISTRY
 from ..._core.tensor import wrap
-from .op_map import Call, legacy_op
+from ..._core.tracing import is_symbolic
+from .op_map import Call, NotConstantError, legacy_op
 from .pdiparams import CODE_DTYPES
 
 INTERP_OPS = ("nearest_interp_v2", "bilinear_interp_v2", "bicubic_interp_v2",
@@ -34,6 +35,17 @@ def ints_or_attr(c: Call, tensor_slot: str | None, list_slot: str | None, key: s
     if list_slot and many(c, list_slot):
         return c.ints(many(c, list_slot), list_slot)
     return [int(v) for v in c.attr(key) or []]
+
+
+def int_array_or_attr(c: Call, tensor_slot: str | None, list_slot: str | None, key: str):
+    """As ints_or_attr, but bounds computed at run time (a loop counter) stay tensors: the
+    1-D tensor, or the list with its run-time entries as tensors."""
+    try:
+        return ints_or_attr(c, tensor_slot, list_slot, key)
+    except NotConstantError:
+        if tensor_slot and one(c, tensor_slot) is not None:
+            return one(c, tensor_slot)
+        return [v if is_symbolic(v) else int(c.number(v, list_slot)) for v in many(c, list_slot)]
 
 
 def dtype_of(code):

@@ -9,8 +9,8 @@ import paddle
 import paddle.nn.functional as F
 
 from ..._core.ops.registry import REGISTRY
-from .legacy_ops import dtype_of, ints_or_attr, many, one
-from .op_map import Call, legacy_op
+from .legacy_ops import dtype_of, int_array_or_attr, ints_or_attr, many, one
+from .op_map import Call, NotConstantError, legacy_op
 
 
 @legacy_op("where_index")
@@ -108,6 +108,48 @@ def _set_value(c: Call):
         values = next((c.attr(k) for k in _VALUE_ATTRS if c.attr(k)), [])
         value = paddle.to_tensor(np.asarray(values, x.dtype.np_dtype).reshape(
             c.attr("shape") or [len(values)]))
+    value = paddle.cast(value, x.dtype)
+    try:
+        index = _assignment_index(c, x.ndim)
+    except NotConstantError:  # bounds from a loop counter: x[:, i] = v inside a while
+        return {"Out": _assign_at_run_time_bounds(c, x, value)}
     out = paddle.assign(x)
-    out[_assignment_index(c, x.ndim)] = paddle.cast(value, x.dtype)
+    out[index] = value
     return {"Out": out}
+
+
+def _assign_at_run_time_bounds(c: Call, x, value):
+    """x with `value` written where every sliced axis's index lies in [start, end) on its
+    step, the bounds being tensors: a where over a mask, with the value broadcast from size 1
+    along those axes (decreased axes come back as size 1)."""
+    starts = int_array_or_attr(c, "StartsTensor", "StartsTensorList", "starts")
+    ends = int_array_or_attr(c, "EndsTensor", "EndsTensorList", "ends")
+    steps = ints_or_attr(c, "StepsTensor", "StepsTensorList", "steps") or [1] * len(starts)
+    decrease = sorted(c.attr("decrease_axes") or [])
+    for axis in decrease:
+        value = paddle.unsqueeze(value, axis)
+    mask = None
+    for axis, start, end, step in zip(c.attr("axes"), starts, ends, steps):
+        if value.ndim == x.ndim and value.shape[axis] not in (1,):
+            raise NotImplementedError(f"(set_value) writing {value.shape[axis]} entries along "
+                                      f"axis {axis} at run-time bounds is not supported (one "
+                                      "entry is)")
+        position = paddle.arange(x.shape[axis], dtype="int64")
+        inside = (position >= _bound(start)) & (position < _bound(end))
+        if step != 1:
+            inside = inside & (paddle.remainder(position - _bound(start), paddle.full(
+                [], step, "int64")) == 0)
+        shape = [1] * x.ndim
+        shape[axis] = x.shape[axis]
+        inside = paddle.reshape(inside, shape)
+        mask = inside if mask is None else mask & inside
+    return paddle.where(paddle.broadcast_to(mask, x.shape), paddle.broadcast_to(value, x.shape),
+                        x)
+
+
+def _bound(value):
+    """A slice bound as an int or an int64 0-d tensor (run-time bounds are the non-negative
+    positions dy2static writes for loop counters)."""
+    if isinstance(value, int):
+        return value
+    return paddle.reshape(paddle.cast(value, "int64"), [])

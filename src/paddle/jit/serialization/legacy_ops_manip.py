@@ -6,7 +6,7 @@ import math
 import paddle
 
 from ..._core.ops.registry import REGISTRY
-from .legacy_ops import dtype_of, ints_or_attr, many, one
+from .legacy_ops import dtype_of, int_array_or_attr, ints_or_attr, many, one
 from .op_map import Call, legacy_op
 
 
@@ -71,8 +71,8 @@ def _flatten2(c: Call):
 
 @legacy_op("slice")
 def _slice(c: Call):
-    starts = ints_or_attr(c, "StartsTensor", "StartsTensorList", "starts")
-    ends = ints_or_attr(c, "EndsTensor", "EndsTensorList", "ends")
+    starts = int_array_or_attr(c, "StartsTensor", "StartsTensorList", "starts")
+    ends = int_array_or_attr(c, "EndsTensor", "EndsTensorList", "ends")
     out = paddle.slice(one(c, "Input"), c.attr("axes"), starts, ends)
     decrease = c.attr("decrease_axis") or []
     if decrease:

@@ -33,27 +33,28 @@ class NotConstantError(ValueError):
 @dataclass
 class Converter:
     fn: Callable
-    random: bool = False  # random ops are never folded into load-time constants
+    random: bool = False   # random ops are never folded into load-time constants
+    control: bool = False  # control flow: fn receives a builder.OpScope (runs nested blocks)
 
 
 PIR_OPS: dict[str, Converter] = {}
 LEGACY_OPS: dict[str, Converter] = {}
 
 
-def pir_op(*names: str, random: bool = False):
+def pir_op(*names: str, random: bool = False, control: bool = False):
     """Register a converter for PIR ops (`pd_op.` is implied unless a dialect is given)."""
     def register(fn):
         for name in names:
-            PIR_OPS[name if "." in name else f"pd_op.{name}"] = Converter(fn, random)
+            PIR_OPS[name if "." in name else f"pd_op.{name}"] = Converter(fn, random, control)
         return fn
     return register
 
 
-def legacy_op(*names: str, random: bool = False):
+def legacy_op(*names: str, random: bool = False, control: bool = False):
     """Register a converter for legacy ProgramDesc op types."""
     def register(fn):
         for name in names:
-            LEGACY_OPS[name] = Converter(fn, random)
+            LEGACY_OPS[name] = Converter(fn, random, control)
         return fn
     return register
 

@@ -141,7 +141,8 @@ def read_pdmodel(path: str) -> ForeignProgram:
 def parse_block(block, blocks=()) -> ForeignProgram:
     """Block 0 as a ForeignProgram; ops that own sub-blocks (conditional_block, while) carry
     them as regions, so that checks over the program see every op."""
-    metas = {var.name: _var_meta(var) for var in block.vars}
+    metas = {var.name: _var_meta(var) for sub in blocks[1:] for var in sub.vars}
+    metas.update({var.name: _var_meta(var) for var in block.vars})  # block 0's types first
     program = ForeignProgram(ops=[], metas=metas, parameters=[], feeds=[], fetches=[],
                              legacy=True)
     feeds, fetches = [], []

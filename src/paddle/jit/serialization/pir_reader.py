@@ -94,8 +94,9 @@ def _parse_region(region: dict, metas: dict) -> list:
     for block in region.get("blocks", []):
         args = []
         for arg in block.get("args", []):
-            metas[arg["%"]] = decode_type(arg["TT"])
-            args.append(arg["%"])
+            key = arg["%"] if "%" in arg else arg["#"]  # block arguments have negative ids
+            metas[key] = decode_type(arg["TT"])
+            args.append(key)
         blocks.append((args, [_parse_op(op, metas) for op in block.get("ops", [])]))
     return blocks
 
