@@ -5,7 +5,10 @@ Run with real Paddle's interpreter from a folder where our src/paddle is not imp
     cd /tmp && env -u PYTHONPATH /work/main/.venv-ref/bin/python \
         /work/main/tools/make_vision_ops_fixtures.py
 
-Writes tests/fixtures/vision_ops/vision_ops.npz. Each case `name` stores `name/fn` (the
+Writes tests/fixtures/vision_ops/vision_ops.npz, and a small YOLOv3 training head saved as a
+PIR and as a legacy program (yolo_loss_program/{pir,legacy}/model.*, io_{pir,legacy}.npz:
+inputs arr_0..3, then the loss; the legacy half runs in a child process with
+FLAGS_enable_pir_api=0, which must be set before import). Each case `name` stores `name/fn` (the
 function: a paddle.vision.ops name or `_C_ops.multiclass_nms3`), `name/args` (JSON: the names
 of the tensors passed by position and by keyword, further positional values, keyword
 arguments), `name/in/<arg>` (inputs),
@@ -16,6 +19,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import numpy as np
 
@@ -88,6 +93,14 @@ def nms_cases():
          iou_threshold=0.3, categories=[0, 1, 2], top_k=4)
     case("nms_duplicates", "nms", {"boxes": np.repeat(boxes((3,), 10.0), 2, axis=0)},
          iou_threshold=0.5)
+    # equal scores: argsort's order, and with top_k topk's (they differ among equals)
+    tied = np.round(rand(20) * 3).astype("float32") / 3
+    apart = np.array([[30 * i, 0, 30 * i + 10, 10] for i in range(20)], "float32")
+    some = np.concatenate([apart[:10], boxes((10,), 40.0)])
+    case("nms_ties", "nms", {"boxes": some}, {"scores": tied}, iou_threshold=0.3)
+    case("nms_ties_categories_topk", "nms", {"boxes": apart},
+         {"scores": tied, "category_idxs": np.arange(20).astype("int64") % 3},
+         iou_threshold=0.3, categories=[0, 1, 2], top_k=9)
 
 
 def multiclass_cases():
@@ -198,6 +211,15 @@ def roi_cases():
          spatial_scale=0.5, sampling_ratio=2, aligned=False)
     case("align_int64_num", "roi_align", {**tensors, "boxes_num": num.astype("int64")},
          output_size=2, spatial_scale=0.8)
+    # zero-size and sub-cell boxes: NaN forward (aligned, no samples), Paddle's backward
+    tiny = np.array([[2, 2, 2, 2], [3, 1, 3, 6], [1.2, 1.5, 1.6, 1.9], [4, 4, 7, 5.5],
+                     [0.5, 6, 4, 6]], "float32")
+    tiny_in = {"x": x, "boxes": tiny, "boxes_num": np.array([3, 2], "int32")}
+    case("align_zero_size", "roi_align", tiny_in, grad=("x",), output_size=2)
+    case("align_zero_size_ratio2", "roi_align", tiny_in, grad=("x",), output_size=(2, 3),
+         sampling_ratio=2)
+    case("align_zero_size_unaligned", "roi_align", tiny_in, grad=("x",), output_size=2,
+         spatial_scale=0.7, aligned=False)
     case("pool_default", "roi_pool", tensors, grad=("x",), output_size=3)
     case("pool_scaled", "roi_pool", tensors, grad=("x",), output_size=(2, 4),
          spatial_scale=0.5)
@@ -225,8 +247,80 @@ def deform_cases():
          padding=1, dilation=(1, 2), deformable_groups=2, groups=2)
 
 
+def yolo_gts(images, count, dtype="float32"):
+    """Ground truths (center x, center y, w, h) inside the image, the last row padding."""
+    gt = np.concatenate([RNG.uniform(0.05, 0.95, (images, count, 2)),
+                         RNG.uniform(0.05, 0.6, (images, count, 2))], -1).astype(dtype)
+    gt[:, -1] = 0
+    return gt
+
+
+def yolo_cases():
+    anchors = [10, 13, 16, 30, 33, 23, 30, 61, 62, 45]
+    x = rand(2, 3 * 8, 5, 5, low=-2, high=2)
+    gt, labels = yolo_gts(2, 5), RNG.integers(0, 3, (2, 5)).astype("int32")
+    gt[1, 1] = gt[1, 0]  # two gts in one cell and anchor: the later one's gradient wins
+    tensors = {"x": x, "gt_box": gt, "gt_label": labels}
+    # every anchor in the mask: each real gt trains a prediction
+    common = {"anchors": anchors[:6], "anchor_mask": [0, 1, 2], "class_num": 3,
+              "downsample_ratio": 8}
+    case("yolo_loss_smooth", "yolo_loss", tensors, grad=("x",), ignore_thresh=0.7, **common)
+    case("yolo_loss_no_smooth", "yolo_loss", tensors, grad=("x",), ignore_thresh=0.5,
+         use_label_smooth=False, **common)
+    case("yolo_loss_ignored", "yolo_loss", tensors, grad=("x",), ignore_thresh=0.05,
+         **common)
+    case("yolo_loss_score_scale", "yolo_loss", tensors, {"gt_score": rand(2, 5)},
+         grad=("x",), ignore_thresh=0.4, scale_x_y=1.2, **common)
+    empty = np.zeros_like(gt)
+    empty[0, :2] = gt[0, :2]
+    case("yolo_loss_padding_rows", "yolo_loss", {**tensors, "gt_box": empty}, grad=("x",),
+         ignore_thresh=0.6, **common)
+    case("yolo_loss_no_gts", "yolo_loss", {"x": x, "gt_box": np.zeros((2, 0, 4), "float32"),
+                                           "gt_label": np.zeros((2, 0), "int32")},
+         grad=("x",), ignore_thresh=0.7, **common)
+    x64 = rand(1, 3 * 6, 4, 4, low=-2, high=2, dtype="float64")
+    case("yolo_loss_float64", "yolo_loss",
+         {"x": x64, "gt_box": yolo_gts(1, 4, "float64"),
+          "gt_label": np.zeros((1, 4), "int32")}, grad=("x",), anchors=anchors,
+         anchor_mask=[0, 3, 4], class_num=1, ignore_thresh=0.3, downsample_ratio=32,
+         scale_x_y=1.05)
+
+
+def save_yolo_program(kind: str) -> None:
+    """jit.save a conv + yolo_loss layer (legacy op yolov3_loss, PIR op yolo_loss)."""
+    class Head(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.conv = paddle.nn.Conv2D(3, 3 * 7, 1)
+
+        def forward(self, image, gt_box, gt_label, gt_score):
+            return paddle.vision.ops.yolo_loss(
+                self.conv(image), gt_box, gt_label, [10, 13, 16, 30, 33, 23], [0, 1, 2], 2,
+                0.5, 8, gt_score=gt_score, scale_x_y=1.1)
+
+    paddle.seed(0)
+    layer = Head()
+    inputs = [rand(2, 3, 4, 4, low=-1, high=1), yolo_gts(2, 3),
+              RNG.integers(0, 2, (2, 3)).astype("int32"), rand(2, 3)]
+    specs = [paddle.static.InputSpec([None, 3, 4, 4], "float32"),
+             paddle.static.InputSpec([None, 3, 4], "float32"),
+             paddle.static.InputSpec([None, 3], "int32"),
+             paddle.static.InputSpec([None, 3], "float32")]
+    loss = layer(*[paddle.to_tensor(a) for a in inputs])
+    folder = os.path.join(os.path.dirname(OUT), "yolo_loss_program")
+    paddle.jit.save(layer, os.path.join(folder, kind, "model"), input_spec=specs)
+    np.savez(os.path.join(folder, f"io_{kind}.npz"), *inputs, loss.numpy())
+
+
 def main():
+    if sys.argv[1:] == ["--legacy-program"]:
+        save_yolo_program("legacy")
+        return
+    save_yolo_program("pir")
+    subprocess.run([sys.executable, os.path.abspath(__file__), "--legacy-program"],
+                   env={**os.environ, "FLAGS_enable_pir_api": "0"}, check=True)
     nms_cases()
+    yolo_cases()
     multiclass_cases()
     matrix_cases()
     box_cases()

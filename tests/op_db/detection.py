@@ -68,6 +68,15 @@ def _align_samples(rng, dtype):
             Sample((rois, num), ((2, 3, 8, 9), 3, 3, 0.5, 2, False), name="ratio 2")]
 
 
+def _roi_align_samples(rng, dtype):
+    # rois at least a cell wide: there Paddle's backward samples where its forward does
+    rois = random_boxes(rng, (5,), dtype, 12.0) + np.array([0, 0, 1, 1], dtype)
+    x = rng.uniform(-1, 1, (2, 3, 8, 9)).astype(dtype)
+    num = np.array([3, 2], np.int32)
+    return [Sample((x, rois, num), (2, 3, 1.0, -1, True), grad_inputs=(0,), name="aligned"),
+            Sample((x, rois, num), (3, 2, 0.5, 2, False), grad_inputs=(0,), name="ratio 2")]
+
+
 def _pool_samples(rng, dtype):
     rois, num = _roi_inputs(rng, dtype)
     x = rng.uniform(-1, 1, (2, 3, 8, 9)).astype(dtype)
@@ -80,6 +89,7 @@ def _ps_samples(rng, dtype):
 
 
 entry("roi_align_table", _align_samples, skip_ref=GOLDENS, grad=False)
+entry("roi_align", _roi_align_samples, skip_ref=GOLDENS)
 entry("roi_pool_table", _pool_samples, skip_ref=GOLDENS, grad=False)
 entry("psroi_pool_table", _ps_samples, skip_ref=GOLDENS, grad=False)
 

@@ -75,3 +75,33 @@ def test_decode_jpeg_rejects_other_data():
         V.decode_jpeg(png, mode="bgr")
     with pytest.raises(TypeError, match="decode_jpeg.*uint8"):
         V.decode_jpeg(paddle.rand([4]))
+
+
+def _yolo_args(x_channels=14, boxes=None, labels=None):
+    x = paddle.rand([1, x_channels, 4, 4])
+    boxes = paddle.to_tensor([[[0.3, 0.4, 0.2, 0.3]]]) if boxes is None else boxes
+    labels = paddle.to_tensor([[1]], "int32") if labels is None else labels
+    return x, boxes, labels
+
+
+def test_yolo_loss_names_bad_inputs():
+    anchors, mask = [10, 13, 16, 30], [0, 1]
+    with pytest.raises(ValueError, match=r"yolo_loss.*dim\[1\].*14, but received 16"):
+        V.yolo_loss(*_yolo_args(16), anchors, mask, 2, 0.7, 8)
+    with pytest.raises(ValueError, match="yolo_loss.*anchor_mask.*2 anchors.*received 2"):
+        V.yolo_loss(*_yolo_args(), anchors, [0, 2], 2, 0.7, 8)
+    with pytest.raises(ValueError, match="yolo_loss.*anchors.*even"):
+        V.yolo_loss(*_yolo_args(), anchors + [5], mask, 2, 0.7, 8)
+    with pytest.raises(TypeError, match="yolo_loss.*GTLabel.*int32"):
+        V.yolo_loss(*_yolo_args(labels=paddle.to_tensor([[1]])), anchors, mask, 2, 0.7, 8)
+    with pytest.raises(ValueError, match=r"yolo_loss.*GTScore.*\[1, 1\].*\[1, 2\]"):
+        V.yolo_loss(*_yolo_args(), anchors, mask, 2, 0.7, 8, gt_score=paddle.ones([1, 2]))
+    with pytest.raises(TypeError, match="yolo_loss.*anchors must be a list"):
+        V.yolo_loss(*_yolo_args(), "10,13", mask, 2, 0.7, 8)
+
+
+def test_yolo_loss_rejects_gt_centers_outside_the_image():
+    # Paddle's kernel would index past the grid here
+    boxes = paddle.to_tensor([[[1.0, 0.4, 0.2, 0.3]]])
+    with pytest.raises(ValueError, match=r"yolo_loss.*gt_box\[0, 0\].*outside the image"):
+        V.yolo_loss(*_yolo_args(boxes=boxes), [10, 13, 16, 30], [0, 1], 2, 0.7, 8)

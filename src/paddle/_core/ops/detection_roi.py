@@ -2,14 +2,14 @@
 
     roi_gather(x, index, weights)          out[r, c, b] = sum_k weights * x[image, c, position]
     roi_scatter(values, index, weights, shape)    its adjoint (the gradient of roi_gather)
-    roi_align_table(boxes, boxes_num, ...)    -> index, weights of RoIAlign's bilinear samples
     roi_pool_table(x, boxes, boxes_num, ...)  -> index of each bin's maximum (per channel)
     psroi_pool_table(boxes, boxes_num, ...)   -> index, weights of position-sensitive bins
 
 `index` is (R, 1 | C, B, K): for roi r, bin b and tap k, a flat position in the (N * P) plane
-of x seen as (N, C, P), or -1 for no tap; weights has the same shape. Because roi_align,
-roi_pool and psroi_pool are a table followed by roi_gather, their gradients (and gradients of
-gradients) are roi_scatter / roi_gather, and Paddle's numbers follow from the tables alone.
+of x seen as (N, C, P), or -1 for no tap; weights has the same shape. Because roi_pool and
+psroi_pool are a table followed by roi_gather, their gradients (and gradients of gradients) are
+roi_scatter / roi_gather, and Paddle's numbers follow from the tables alone. RoIAlign
+(detection_roi_align.py) uses the same pair with one table forward and another backward.
 """
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def roi_images(op: str, rois: int, boxes_num, batch: int) -> np.ndarray:
     return np.repeat(np.arange(batch), counts)
 
 
-def _check_boxes(op, boxes, boxes_num):
+def check_boxes(op, boxes, boxes_num):
     if len(boxes.shape) != 2 or boxes.shape[1] not in (4, -1):
         raise ValueError(f"({op}) The boxes must be a 2-D tensor [num_boxes, 4], but received "
                          f"shape {list(boxes.shape)}.")
@@ -134,86 +134,8 @@ def _check_boxes(op, boxes, boxes_num):
                         f"{boxes_num.dtype.name}.")
 
 
-def _empty_table(bins, dtype):
+def empty_table(bins, dtype):
     return np.zeros((0, 1, bins, 0), np.int64), np.zeros((0, 1, bins, 0), dtype)
-
-
-# ---- roi_align ----------------------------------------------------------------------------
-
-
-def _align_axis(start, size, bins, grid, limit):
-    """Sample coordinates along one axis, (R, bins, G): low/high cell and the low weight, and
-    which samples lie outside [-1, limit]."""
-    dtype = start.dtype.type
-    g_max = max(int(grid.max(initial=0)), 1)
-    bin_size = size / dtype(bins)
-    tap = np.arange(g_max, dtype=start.dtype) + dtype(0.5)
-    with np.errstate(divide="ignore", invalid="ignore"):  # empty grids are masked by `used`
-        frac = tap[None, :] / grid[:, None].astype(start.dtype)
-    pos = start[:, None, None] + bin_size[:, None, None] * (
-        np.arange(bins, dtype=start.dtype)[None, :, None] + frac[:, None, :])
-    outside = (pos < -1.0) | (pos > limit)
-    pos = np.where(pos <= 0, dtype(0), pos)
-    low = pos.astype(np.int64)
-    at_end = low >= limit - 1
-    low = np.where(at_end, limit - 1, low)
-    high = np.where(at_end, limit - 1, low + 1)
-    pos = np.where(at_end, low.astype(start.dtype), pos)
-    used = np.arange(g_max)[None, None, :] < grid[:, None, None]
-    return low, high, (high - pos).astype(start.dtype), outside, used
-
-
-def _align_meta(boxes, boxes_num, shape, pooled_height, pooled_width, spatial_scale=1.0,
-                sampling_ratio=-1, aligned=True):
-    _check_boxes("roi_align", boxes, boxes_num)
-    table = (boxes.shape[0], 1, pooled_height * pooled_width, -1)
-    return TensorMeta(table, _dt.int64), TensorMeta(table, boxes.dtype)
-
-
-@defop("roi_align_table", "boxes boxes_num", ("index", "weights"), infer_meta=_align_meta,
-       pattern=OPAQUE, optional_inputs=("boxes_num",))
-def roi_align_table(xp, boxes, boxes_num, shape, pooled_height, pooled_width,
-                    spatial_scale=1.0, sampling_ratio=-1, aligned=True):
-    """RoIAlign's taps for an input of `shape` (N, C, H, W): per bin, a grid of bilinear
-    samples (sampling_ratio per side, or ceil(roi size / bins)) averaged with equal weight."""
-    n, _, height, width = shape
-    if boxes.shape[0] == 0:
-        return _empty_table(pooled_height * pooled_width, boxes.dtype)
-    dtype = boxes.dtype.type
-    offset = dtype(0.5 if aligned else 0)
-    corner = boxes * dtype(spatial_scale) - offset
-    roi_w = corner[:, 2] - corner[:, 0]
-    roi_h = corner[:, 3] - corner[:, 1]
-    if not aligned:
-        roi_w, roi_h = np.maximum(roi_w, dtype(1)), np.maximum(roi_h, dtype(1))
-    if sampling_ratio > 0:
-        grid_h = grid_w = np.full(boxes.shape[0], sampling_ratio, np.int64)
-    else:
-        grid_h = np.ceil(roi_h / dtype(pooled_height)).astype(np.int64)
-        grid_w = np.ceil(roi_w / dtype(pooled_width)).astype(np.int64)
-    y0, y1, wy, out_y, used_y = _align_axis(corner[:, 1], roi_h, pooled_height, grid_h, height)
-    x0, x1, wx, out_x, used_x = _align_axis(corner[:, 0], roi_w, pooled_width, grid_w, width)
-    count = (dtype(1) / np.maximum(grid_h * grid_w, 1).astype(boxes.dtype))
-    image = roi_images("roi_align", boxes.shape[0], boxes_num, n)[:, None, None, None, None]
-
-    def expand(a, axis):  # (R, P, G) of one axis to (R, Ph, Pw, Gh, Gw)
-        return a[:, :, None, :, None] if axis == "y" else a[:, None, :, None, :]
-
-    keep = expand(used_y, "y") & expand(used_x, "x") & ~(expand(out_y, "y") | expand(out_x, "x"))
-    ys, xs = (expand(y0, "y"), expand(y1, "y")), (expand(x0, "x"), expand(x1, "x"))
-    wys = (expand(wy, "y"), dtype(1) - expand(wy, "y"))
-    wxs = (expand(wx, "x"), dtype(1) - expand(wx, "x"))
-    index, weights = [], []
-    for iy, ix in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        index.append(np.where(keep, (image * height + ys[iy]) * width + xs[ix], -1))
-        weights.append(np.where(keep, wxs[ix] * wys[iy] * count[:, None, None, None, None], 0))
-    rois, bins = boxes.shape[0], pooled_height * pooled_width
-    index = np.stack(index, -1).reshape(rois, 1, bins, -1)
-    weights = np.stack(weights, -1).astype(boxes.dtype).reshape(rois, 1, bins, -1)
-    return index, weights
-
-
-roi_align_table.no_grad("sampling positions: Paddle gives boxes no gradient")
 
 
 # ---- roi_pool -----------------------------------------------------------------------------
@@ -229,7 +151,7 @@ def _pool_bins(start, size, bins, limit):
 
 
 def _pool_meta(x, boxes, boxes_num, pooled_height, pooled_width, spatial_scale=1.0):
-    _check_boxes("roi_pool", boxes, boxes_num)
+    check_boxes("roi_pool", boxes, boxes_num)
     return TensorMeta((boxes.shape[0], x.shape[1], pooled_height * pooled_width, 1), _dt.int64)
 
 
@@ -273,7 +195,7 @@ def round_half_away(values):
 
 
 def _ps_meta(boxes, boxes_num, shape, pooled_height, pooled_width, spatial_scale=1.0):
-    _check_boxes("psroi_pool", boxes, boxes_num)
+    check_boxes("psroi_pool", boxes, boxes_num)
     table = (boxes.shape[0], 1, pooled_height * pooled_width, -1)
     return TensorMeta(table, _dt.int64), TensorMeta(table, boxes.dtype)
 
@@ -295,7 +217,7 @@ def psroi_pool_table(xp, boxes, boxes_num, shape, pooled_height, pooled_width,
     output channel c of bin b reads input channel c * bins + b."""
     n, _, height, width = shape
     if boxes.shape[0] == 0:
-        return _empty_table(pooled_height * pooled_width, boxes.dtype)
+        return empty_table(pooled_height * pooled_width, boxes.dtype)
     dtype = boxes.dtype.type
     scale = dtype(spatial_scale)
     rounded = round_half_away(boxes)

@@ -1,5 +1,6 @@
 """Legacy converters for the detection ops of PaddleDetection's exported programs:
-multiclass_nms3, matrix_nms, box coding, anchors, proposals and RoI pooling."""
+multiclass_nms3, matrix_nms, box coding, anchors, proposals, RoI pooling and the YOLOv3
+loss."""
 from __future__ import annotations
 
 from ..._core.ops.registry import REGISTRY
@@ -60,6 +61,20 @@ def yolo_box_attrs(c: Call) -> tuple:
 def _yolo_box(c: Call):
     boxes, scores = REGISTRY["yolo_box"](one(c, "X"), one(c, "ImgSize"), *yolo_box_attrs(c))
     return {"Boxes": boxes, "Scores": scores}
+
+
+def yolo_loss_attrs(c: Call) -> tuple:
+    return (tuple(c.attr("anchors")), tuple(c.attr("anchor_mask")), c.attr("class_num"),
+            c.attr("ignore_thresh"), c.attr("downsample_ratio"),
+            c.attr("use_label_smooth", True), c.attr("scale_x_y", 1.0))
+
+
+@legacy_op("yolov3_loss")
+def _yolov3_loss(c: Call):
+    """Only Loss: the objectness and match masks are the kernel's intermediates, which
+    Paddle's API never returns (an op or fetch reading them finds no value and says so)."""
+    return {"Loss": REGISTRY["yolo_loss"](one(c, "X"), one(c, "GTBox"), one(c, "GTLabel"),
+                                          one(c, "GTScore"), *yolo_loss_attrs(c))}
 
 
 @legacy_op("roi_align")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..._core.ops.registry import REGISTRY
 from ...vision.ops import deform_conv2d, psroi_pool, roi_align, roi_pool
-from .legacy_ops_detection import prior_box_attrs, yolo_box_attrs
+from .legacy_ops_detection import prior_box_attrs, yolo_box_attrs, yolo_loss_attrs
 from .op_map import Call, pir_op
 
 
@@ -42,6 +42,13 @@ def _prior_box(c: Call):
 @pir_op("yolo_box")
 def _yolo_box(c: Call):
     return REGISTRY["yolo_box"](c.ins[0], c.ins[1], *yolo_box_attrs(c))
+
+
+@pir_op("yolo_loss")
+def _yolo_loss(c: Call):
+    x, gt_box, gt_label, gt_score = (list(c.ins) + [None])[:4]
+    loss = REGISTRY["yolo_loss"](x, gt_box, gt_label, gt_score, *yolo_loss_attrs(c))
+    return loss, None, None
 
 
 def _pooled(c: Call) -> tuple:

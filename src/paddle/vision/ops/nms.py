@@ -26,17 +26,20 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
     order = paddle.argsort(scores, descending=True)
     if category_idxs is None:
         return order[D.nms(boxes[order], float(iou_threshold))]
-    if categories is None:
-        raise AssertionError("(nms) if category_idxs is given, categories which is a list of "
-                         "unique id of all categories is necessary")
     if top_k is not None and top_k > scores.shape[0]:
         raise AssertionError(f"(nms) top_k should be smaller equal than the number of boxes, but "
-                         f"received top_k={top_k} for {scores.shape[0]} boxes")
+                             f"received top_k={top_k} for {scores.shape[0]} boxes")
+    if categories is None:
+        raise AssertionError("(nms) if category_idxs is given, categories which is a list of "
+                             "unique id of all categories is necessary")
     kept = [_category_keep(boxes, scores, category_idxs, c, iou_threshold) for c in categories]
     kept = paddle.sort(paddle.concat([k for k in kept if k.shape[0]] or
                                      [paddle.zeros([0], "int64")]))
-    ranked = kept[paddle.argsort(scores[kept], descending=True)]
-    return ranked if top_k is None else ranked[:top_k]
+    if top_k is None:
+        return kept[paddle.argsort(scores[kept], descending=True)]
+    # Paddle ranks the top_k by topk, whose order among equal scores differs from argsort's
+    _, best = paddle.topk(scores[kept], min(top_k, kept.shape[0]))
+    return kept[best]
 
 
 def _category_keep(boxes, scores, category_idxs, category, iou_threshold):

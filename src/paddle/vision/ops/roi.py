@@ -1,11 +1,12 @@
-"""`paddle.vision.ops.roi_align`, `roi_pool`, `psroi_pool` and their layers. Each is a sampling
-table (no gradient, like Paddle's boxes) followed by the differentiable roi_gather."""
+"""`paddle.vision.ops.roi_align`, `roi_pool`, `psroi_pool` and their layers. Each samples x by
+a table (no gradient, like Paddle's boxes) through the differentiable roi_gather."""
 from __future__ import annotations
 
 import paddle
 
 from ... import nn
 from ..._core.ops import detection_roi as D
+from ..._core.ops.detection_roi_align import roi_align as roi_align_op
 
 
 def _pooled_size(op: str, output_size, allowed=(int, tuple)):
@@ -48,9 +49,8 @@ def roi_align(x, boxes, boxes_num, output_size, spatial_scale=1.0, sampling_rati
     """
     ph, pw = _pooled_size("roi_align", output_size)
     _check_input("roi_align", x, boxes)
-    index, weights = D.roi_align_table(boxes, boxes_num, tuple(x.shape), ph, pw,
-                                       float(spatial_scale), int(sampling_ratio), bool(aligned))
-    return _pooled(x, index, weights, ph, pw)
+    return roi_align_op(x, boxes, boxes_num, ph, pw, float(spatial_scale), int(sampling_ratio),
+                        bool(aligned))
 
 
 def roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
