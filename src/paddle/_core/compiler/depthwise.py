@@ -16,6 +16,20 @@ import numpy as np
 
 
 @numba.njit(cache=True, nogil=True)
+def _copy(target, source):
+    """target[:] = source as a plain loop (numba's slice assignment costs several times more
+    on the short rows here)."""
+    for j in range(target.shape[0]):
+        target[j] = source[j]
+
+
+@numba.njit(cache=True, nogil=True)
+def _zero(target):
+    for j in range(target.shape[0]):
+        target[j] = 0
+
+
+@numba.njit(cache=True, nogil=True)
 def _column_plan(out_width, in_width, taps, stride, dilation, pad):
     """Per kernel column b: the first and stop output columns it reaches, the column phase
     it reads and the phase index of the first one."""
@@ -36,10 +50,7 @@ def _split_phases(plane, phases):
     stride = phases.shape[1]
     for r in range(plane.shape[0]):
         for p in range(stride):
-            row = phases[r, p]
-            source = plane[r, p::stride]
-            for k in range(source.shape[0]):
-                row[k] = source[k]
+            _copy(phases[r, p], plane[r, p::stride])
 
 
 # output elements per band of the unit-stride kernel (16 KiB of float32: half the L1 cache)
@@ -88,19 +99,19 @@ def _correlate_unit_strides(x, w, out, pads, dilations):
         for c in range(channels):
             for r in range(height):
                 begin = (r + pads[0]) * padded_w + pads[1]
-                flat[begin:begin + width] = x[n, c, r]
+                _copy(flat[begin:begin + width], x[n, c, r])
             for first in range(0, out_h, rows):
                 count = min(rows, out_h - first)
                 length = count * padded_w
                 band = wide[:length]
-                band[:] = 0
+                _zero(band)
                 for a in range(taps_h):
                     start = (first + a * dilations[0]) * padded_w
                     _add_kernel_row(band, flat[start:start + length + (taps_w - 1) *
                                                dilations[1]], w[c, a], dilations[1])
                 target = out[n, c]
                 for i in range(count):
-                    target[first + i] = band[i * padded_w:i * padded_w + out_w]
+                    _copy(target[first + i], band[i * padded_w:i * padded_w + out_w])
 
 
 @numba.njit(cache=True, nogil=True)
@@ -119,7 +130,7 @@ def _correlate(x, w, out, strides, pads, dilations):
                 phases = split
             for i in range(out.shape[2]):
                 row = out[n, c, i]
-                row[:] = 0
+                _zero(row)
                 for a in range(taps_h):
                     r = i * strides[0] + a * dilations[0] - pads[0]
                     if r < 0 or r >= height:
