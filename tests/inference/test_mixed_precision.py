@@ -288,7 +288,8 @@ for prefix in sys.argv[1:]:
     exe = paddle.static.Executor(paddle.CPUPlace())
     program, _, _ = paddle.static.load_inference_model(prefix, exe)
     scope = paddle.static.global_scope()
-    variables = [v for v in program.list_vars() if v.type == paddle.base.core.VarDesc.VarType.DENSE_TENSOR]
+    dense = paddle.base.core.VarDesc.VarType.DENSE_TENSOR
+    variables = [v for v in program.list_vars() if v.type == dense]
     entry["vars"] = {v.name: str(v.dtype) for v in variables}
     entry["stored"] = {v.name: str(scope.find_var(v.name).get_tensor()._dtype())
                        for v in variables if v.persistable}

@@ -47,8 +47,8 @@ class PrecisionOptions:
 def auto_mixed_precision(graph: Graph, low: int, keep_io_types: bool, black_list,
                          white_list) -> int:
     """Convert `graph` in place; the number of operators that run in low precision."""
-    options = PrecisionOptions(low, keep_io_types, frozenset(black_list) | kernels.DEFAULT_BLACK_LIST,
-                               frozenset(white_list))
+    black = frozenset(black_list) | kernels.DEFAULT_BLACK_LIST
+    options = PrecisionOptions(low, keep_io_types, black, frozenset(white_list))
     original_ops = list(graph.ops)
     low_ops = {op for op in original_ops if _may_run_low(graph, op, options)}
     _drop_unsafe(graph, low_ops, options)
@@ -100,9 +100,11 @@ def _producers_and_pinned(graph: Graph, options: PrecisionOptions) -> tuple[dict
     producers: dict = {}
     pinned = {name for name in graph.names_in_sub_blocks if _tracked(graph.var(name))}
     for op in graph.ops:
-        if op.type == "fetch" or op.has_sub_block:
+        if op.has_sub_block:  # its blocks are not converted: what it touches stays float32
             pinned.update(n for n in op.input_names() + op.output_names()
-                          if op.has_sub_block and _tracked(graph.var(n)))
+                          if _tracked(graph.var(n)))
+            continue
+        if op.type == "fetch":
             continue
         outputs = [n for n in op.output_names() if _tracked(graph.var(n))]
         for name in outputs:
