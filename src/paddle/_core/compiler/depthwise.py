@@ -1,14 +1,17 @@
 """The depthwise convolution forward compiled with numba.
 
-Unit strides: each channel's plane is copied into a zero-padded plane, flattened, and output
-rows are computed in bands that fit the L1 cache, keeping the padded row length: a kernel
-row's taps then add weight * (one contiguous run of the padded plane) to the whole band in one
-pass, and the extra columns are dropped when the band is copied out. Other strides: for every
-output row, each tap adds weight * (a shifted input row) over the columns where it lands inside
-the input; with a column stride s each plane is first split into its s column phases (columns
-s*k + p for each p), which makes every tap's read contiguous again. The sums run tap by tap in
-the order of _conv_depthwise's NumPy kernel, products and sums rounded the same way, so both
-give the same numbers. Inner loops run over contiguous array slices, which numba vectorises."""
+Unit column stride: each channel's plane is copied into a zero-padded plane, flattened. With
+unit strides, output rows are computed in bands that fit the L1 cache, keeping the padded row
+length: a kernel row's taps then add weight * (one contiguous run of the padded plane) to the
+whole band in one pass, and the extra columns are dropped when the band is copied out; with a
+row stride s the padded rows are stored as s row phases (rows s*k + p for each p), which keeps
+each kernel row's run contiguous across the band. Column strides: for
+every output row, each tap adds weight * (a shifted input row) over the columns where it lands
+inside the input; with a column stride s each plane is first split into its s column phases
+(columns s*k + p for each p), which makes every tap's read contiguous again. The sums run tap
+by tap in the order of _conv_depthwise's NumPy kernel, products and sums rounded the same way,
+so both give the same numbers. Inner loops run over contiguous array slices, which numba
+vectorises; copies are plain loops too (numba's slice assignment costs more on short rows)."""
 from __future__ import annotations
 
 import numba
@@ -17,8 +20,7 @@ import numpy as np
 
 @numba.njit(cache=True, nogil=True)
 def _copy(target, source):
-    """target[:] = source as a plain loop (numba's slice assignment costs several times more
-    on the short rows here)."""
+    """target[:] = source, as a plain loop."""
     for j in range(target.shape[0]):
         target[j] = source[j]
 
@@ -86,30 +88,37 @@ def _add_kernel_row(band, source, weights, dilation):
 
 
 @numba.njit(cache=True, nogil=True)
-def _correlate_unit_strides(x, w, out, pads, dilations):
+def _correlate_unit_column_stride(x, w, out, row_stride, pads, dilations):
     batch, channels, height, width = x.shape
     taps_h, taps_w = w.shape[1], w.shape[2]
     out_h, out_w = out.shape[2], out.shape[3]
     padded_w = max(width + 2 * pads[1], out_w + (taps_w - 1) * dilations[1])
-    padded_h = max(height + 2 * pads[0], out_h + (taps_h - 1) * dilations[0])
-    flat = np.zeros(padded_h * padded_w + (taps_w - 1) * dilations[1], x.dtype)
+    padded_h = max(height + 2 * pads[0],
+                   (out_h - 1) * row_stride + (taps_h - 1) * dilations[0] + 1)
+    # the padded rows as row_stride phases (rows s*k + p for each p), phase after phase
+    phase_rows = (padded_h + row_stride - 1) // row_stride
+    reach = (taps_w - 1) * dilations[1]
+    flat = np.zeros(row_stride * phase_rows * padded_w + reach, x.dtype)
     rows = max(1, min(out_h, BAND // padded_w))
     wide = np.empty(rows * padded_w, x.dtype)
     for n in range(batch):
         for c in range(channels):
             for r in range(height):
-                begin = (r + pads[0]) * padded_w + pads[1]
-                _copy(flat[begin:begin + width], x[n, c, r])
+                padded = r + pads[0]
+                begin = ((padded % row_stride) * phase_rows + padded // row_stride) * padded_w
+                _copy(flat[begin + pads[1]:begin + pads[1] + width], x[n, c, r])
+            target = out[n, c]
             for first in range(0, out_h, rows):
                 count = min(rows, out_h - first)
                 length = count * padded_w
                 band = wide[:length]
                 _zero(band)
                 for a in range(taps_h):
-                    start = (first + a * dilations[0]) * padded_w
-                    _add_kernel_row(band, flat[start:start + length + (taps_w - 1) *
-                                               dilations[1]], w[c, a], dilations[1])
-                target = out[n, c]
+                    offset = a * dilations[0]
+                    start = ((offset % row_stride) * phase_rows + first +
+                             offset // row_stride) * padded_w
+                    _add_kernel_row(band, flat[start:start + length + reach], w[c, a],
+                                    dilations[1])
                 for i in range(count):
                     _copy(target[first + i], band[i * padded_w:i * padded_w + out_w])
 
@@ -152,8 +161,9 @@ def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, 
     x = np.ascontiguousarray(x, out.dtype)
     weights = np.ascontiguousarray(w[:, 0], out.dtype)
     before = np.asarray([p[0] for p in pads], np.int64)
-    if tuple(strides) == (1, 1):
-        _correlate_unit_strides(x, weights, out, before, np.asarray(dilations, np.int64))
+    if strides[1] == 1:
+        _correlate_unit_column_stride(x, weights, out, int(strides[0]), before,
+                                      np.asarray(dilations, np.int64))
     else:
         _correlate(x, weights, out, np.asarray(strides, np.int64), before,
                    np.asarray(dilations, np.int64))
