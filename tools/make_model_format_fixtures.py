@@ -70,37 +70,53 @@ def build_cond(paddle, legacy: bool):
 
 
 def build_loop(paddle, legacy: bool):
-    """A loop whose trip count depends on the input: s = x, n = 0; while sum(s) < 10:
-    s = 1.5 * s + 1, n += 1; outputs s and n. The legacy form is Paddle's `while` op over a
-    sub-block that writes s, n and the condition by name."""
+    """A loop whose trip count depends on the input: s = x, n = 0, buf = zeros(8); while
+    sum(s) < 10: s = 1.5 * s + 1, buf[n] = sum(s), n += 1; outputs s, n and buf[:n] (a shape
+    known only at run time). The legacy form is Paddle's `while` op over a sub-block that
+    writes s, n, buf and the condition by name, with set_value and slice at run-time bounds."""
     main, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, startup):
         x = paddle.static.data("x", [3], "float32")
         limit = paddle.full([], 10.0, "float32")
         count = paddle.full([], 0, "int64")
+        buf = paddle.full([8], 0.0, "float32")
         if not legacy:
-            s, n = paddle.static.nn.while_loop(
-                lambda s, n: paddle.sum(s) < limit,
-                lambda s, n: [s * 1.5 + 1.0, n + 1], [x, count])
-            return main, startup, x, [s, n]
-        from paddle.static.nn.control_flow import While
-        block = main.global_block()
-        s = raw_op(paddle, block, "assign", {"X": [x]})
-        flag = raw_op(paddle, block, "less_than", {"X": [paddle.mean(s) * 3.0], "Y": [limit]},
-                      dtype="bool")
-        loop = While(flag)
-        with loop.block():
-            inner = main.current_block()
-            grown = raw_op(paddle, inner, "scale", {"X": [s]}, {"scale": 1.5, "bias": 1.0})
-            paddle.assign(grown, s)
-            paddle.assign(raw_op(paddle, inner, "scale", {"X": [count]}, {"scale": 1.0,
-                                                                          "bias": 1.0},
-                                 dtype="int64"), count)
-            total = raw_op(paddle, inner, "reduce_sum", {"X": [grown]},
-                           {"dim": [0], "keep_dim": False, "reduce_all": True})
-            paddle.assign(raw_op(paddle, inner, "less_than", {"X": [total], "Y": [limit]},
-                                 dtype="bool"), flag)
-    return main, startup, x, [s, count]
+            def body(s, n, buf):
+                s = s * 1.5 + 1.0
+                return [s, n + 1, paddle.static.setitem(buf, n, paddle.sum(s))]
+            s, n, buf = paddle.static.nn.while_loop(
+                lambda s, n, buf: paddle.sum(s) < limit, body, [x, count, buf])
+            return main, startup, x, [s, n, buf[:n]]
+        return main, startup, x, _legacy_loop(paddle, main, x, limit, count, buf)
+
+
+def _legacy_loop(paddle, main, x, limit, count, buf) -> list:
+    from paddle.static.nn.control_flow import While
+    block = main.global_block()
+    s = raw_op(paddle, block, "assign", {"X": [x]})
+    flag = raw_op(paddle, block, "less_than", {"X": [paddle.mean(s) * 3.0], "Y": [limit]},
+                  dtype="bool")
+    with While(flag).block():
+        inner = main.current_block()
+        grown = raw_op(paddle, inner, "scale", {"X": [s]}, {"scale": 1.5, "bias": 1.0})
+        paddle.assign(grown, s)
+        total = raw_op(paddle, inner, "reduce_sum", {"X": [grown]},
+                       {"dim": [0], "keep_dim": False, "reduce_all": True})
+        following = raw_op(paddle, inner, "scale", {"X": [count]}, {"scale": 1.0, "bias": 1.0},
+                           dtype="int64")
+        written = raw_op(paddle, inner, "set_value",
+                         {"Input": [buf], "ValueTensor": [total], "StartsTensorList": [count],
+                          "EndsTensorList": [following]},
+                         {"axes": [0], "starts": [], "ends": [], "steps": [1],
+                          "decrease_axes": [0], "none_axes": [], "shape": [], "dtype": 5})
+        paddle.assign(written, buf)
+        paddle.assign(following, count)
+        paddle.assign(raw_op(paddle, inner, "less_than", {"X": [total], "Y": [limit]},
+                             dtype="bool"), flag)
+    head = raw_op(paddle, block, "slice", {"Input": [buf], "EndsTensorList": [count]},
+                  {"axes": [0], "starts": [0], "ends": [-1], "infer_flags": [-1],
+                   "decrease_axis": []})
+    return [s, count, head]
 
 
 def raw_op(paddle, block, op_type, inputs, attrs=None, dtype="float32"):

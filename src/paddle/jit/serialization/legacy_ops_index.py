@@ -11,6 +11,7 @@ import paddle.nn.functional as F
 from ..._core.ops.registry import REGISTRY
 from .legacy_ops import dtype_of, int_array_or_attr, ints_or_attr, many, one
 from .op_map import Call, NotConstantError, legacy_op
+from .pir_ops_extra import assign_at_run_time_bounds
 
 
 @legacy_op("where_index")
@@ -119,37 +120,8 @@ def _set_value(c: Call):
 
 
 def _assign_at_run_time_bounds(c: Call, x, value):
-    """x with `value` written where every sliced axis's index lies in [start, end) on its
-    step, the bounds being tensors: a where over a mask, with the value broadcast from size 1
-    along those axes (decreased axes come back as size 1)."""
     starts = int_array_or_attr(c, "StartsTensor", "StartsTensorList", "starts")
     ends = int_array_or_attr(c, "EndsTensor", "EndsTensorList", "ends")
     steps = ints_or_attr(c, "StepsTensor", "StepsTensorList", "steps") or [1] * len(starts)
-    decrease = sorted(c.attr("decrease_axes") or [])
-    for axis in decrease:
-        value = paddle.unsqueeze(value, axis)
-    mask = None
-    for axis, start, end, step in zip(c.attr("axes"), starts, ends, steps):
-        if value.ndim == x.ndim and value.shape[axis] not in (1,):
-            raise NotImplementedError(f"(set_value) writing {value.shape[axis]} entries along "
-                                      f"axis {axis} at run-time bounds is not supported (one "
-                                      "entry is)")
-        position = paddle.arange(x.shape[axis], dtype="int64")
-        inside = (position >= _bound(start)) & (position < _bound(end))
-        if step != 1:
-            inside = inside & (paddle.remainder(position - _bound(start), paddle.full(
-                [], step, "int64")) == 0)
-        shape = [1] * x.ndim
-        shape[axis] = x.shape[axis]
-        inside = paddle.reshape(inside, shape)
-        mask = inside if mask is None else mask & inside
-    return paddle.where(paddle.broadcast_to(mask, x.shape), paddle.broadcast_to(value, x.shape),
-                        x)
-
-
-def _bound(value):
-    """A slice bound as an int or an int64 0-d tensor (run-time bounds are the non-negative
-    positions dy2static writes for loop counters)."""
-    if isinstance(value, int):
-        return value
-    return paddle.reshape(paddle.cast(value, "int64"), [])
+    return assign_at_run_time_bounds(x, value, c.attr("axes"), starts, ends, steps,
+                                     c.attr("decrease_axes") or [])

@@ -1,12 +1,14 @@
 """PIR converters for list ops, losses, in-place slice assignment and less common math."""
 from __future__ import annotations
 
+import numpy as np
+
 import paddle
 import paddle.nn.functional as F
 
 from ..._core.ops.registry import REGISTRY
 from ...nn.functional.loss_binary import sigmoid_cross_entropy_with_logits
-from .op_map import Call, pir_op
+from .op_map import Call, NotConstantError, pir_op
 from .pir_ops_basic import same_op
 
 
@@ -103,33 +105,78 @@ def _sigmoid_cross_entropy(c: Call):
 
 
 # ---- x[...] = value --------------------------------------------------------------------------
-def _assignment_index(c: Call, ndim: int, first: int) -> tuple:
-    """The Python index of set_value's (starts, ends, steps) inputs and axes attributes."""
-    starts, ends, steps = (c.ints(first + k, what) for k, what in
-                           enumerate(("starts", "ends", "steps")))
+def _assign(c: Call, value, first: int):
+    """x with `value` written at set_value's (starts, ends, steps) inputs `first`.. and axes /
+    decrease_axes attributes; bounds known only at run time (a loop counter) go through
+    assign_at_run_time_bounds."""
+    x = c.ins[0]
+    value = paddle.cast(value, x.dtype)
+    try:
+        starts, ends, steps = (c.ints(first + k, what) for k, what in
+                               enumerate(("starts", "ends", "steps")))
+    except NotConstantError:
+        bounds = [c.int_array(first + k, what) for k, what in
+                  enumerate(("starts", "ends", "steps"))]
+        return assign_at_run_time_bounds(x, value, c.attr("axes"), *bounds,
+                                         c.attr("decrease_axes") or [])
     decrease = set(c.attr("decrease_axes") or [])
-    index = [slice(None)] * ndim
+    index = [slice(None)] * x.ndim
     for axis, start, end, step in zip(c.attr("axes"), starts, ends, steps):
         index[axis] = start if axis in decrease else slice(start, end, step)
-    return tuple(index)
+    out = paddle.assign(x)
+    out[tuple(index)] = value
+    return out
+
+
+def assign_at_run_time_bounds(x, value, axes, starts, ends, steps, decrease_axes):
+    """x with `value` written where every index along `axes` lies in [start, end) on its
+    step, the bounds being ints or run-time tensors (non-negative, as dy2static writes loop
+    counters): a where over a mask, with the value broadcast from one entry along those axes
+    (decreased axes come back as size 1)."""
+    for axis in sorted(decrease_axes):
+        value = paddle.unsqueeze(value, axis)
+    steps = [int(s) for s in _listed(steps)]
+    mask = None
+    for axis, start, end, step in zip(axes, _listed(starts), _listed(ends), steps):
+        if value.ndim == x.ndim and value.shape[axis] != 1:
+            raise NotImplementedError(f"(set_value) writing {value.shape[axis]} entries along "
+                                      f"axis {axis} at run-time bounds is not supported (one "
+                                      "entry is)")
+        position = paddle.arange(x.shape[axis], dtype="int64")
+        inside = (position >= _bound(start)) & (position < _bound(end))
+        if step != 1:
+            offset = paddle.remainder(position - _bound(start), paddle.full([], step, "int64"))
+            inside = inside & (offset == 0)
+        shape = [1] * x.ndim
+        shape[axis] = x.shape[axis]
+        inside = paddle.reshape(inside, shape)
+        mask = inside if mask is None else mask & inside
+    return paddle.where(paddle.broadcast_to(mask, x.shape), paddle.broadcast_to(value, x.shape),
+                        x)
+
+
+def _listed(bounds) -> list:
+    """IntArray bounds as a list: a 1-D tensor of them becomes its 0-d entries."""
+    if isinstance(bounds, (list, tuple)):
+        return list(bounds)
+    return list(paddle.unbind(paddle.reshape(bounds, [-1]), 0))
+
+
+def _bound(value):
+    if isinstance(value, int):
+        return value
+    return paddle.reshape(paddle.cast(value, "int64"), [])
 
 
 @pir_op("set_value")
 def _set_value(c: Call):
-    import numpy as np
-    x = c.ins[0]
-    values = np.asarray(c.attr("values"), dtype=x.dtype.np_dtype).reshape(c.attr("shape"))
-    out = paddle.assign(x)
-    out[_assignment_index(c, x.ndim, 1)] = paddle.to_tensor(values)
-    return out
+    values = np.asarray(c.attr("values"), dtype=c.ins[0].dtype.np_dtype).reshape(c.attr("shape"))
+    return _assign(c, paddle.to_tensor(values), 1)
 
 
 @pir_op("set_value_with_tensor")
 def _set_value_with_tensor(c: Call):
-    x = c.ins[0]
-    out = paddle.assign(x)
-    out[_assignment_index(c, x.ndim, 2)] = paddle.cast(c.ins[1], x.dtype)
-    return out
+    return _assign(c, c.ins[1], 2)
 
 
 # ---- special functions, linear algebra, selection --------------------------------------------
