@@ -28,6 +28,7 @@ Half, Bfloat16 = inference.PrecisionType.Half, inference.PrecisionType.Bfloat16
 GPU = inference.PlaceType.GPU
 CODES = {Half: FP16, Bfloat16: BF16}
 TOLERANCE = {Half: 1e-2, Bfloat16: 5e-2}
+INT64_CODE = 3
 NET_OPS = {"conv2d", "elementwise_add", "batch_norm", "relu", "pool2d", "shape", "slice",
            "reshape2", "layer_norm", "matmul_v2", "softmax", "arg_max", "fill_constant",
            "scale", "feed", "fetch"}
@@ -244,8 +245,17 @@ def test_precision_and_backend_errors(tmp_path, precision, backend, error, messa
      "(Unavailable) LoadCombine operator fails to open file /nonexistent/m.pdiparams"),
     ({"model_file": NET + "_io.npz"}, ValueError,
      "(InvalidArgument) Failed to parse program_desc from binary string"),
+    ({"model_file": os.path.join(FIXTURES, "paddle_convert.json"),
+      "mixed_model_file": "{tmp}/m.json"}, ValueError, "is not a PIR JSON program (no 'pir'"),
+    ({"model_file": "{tmp}/bad.json", "mixed_model_file": "{tmp}/m.json"}, ValueError,
+     "bad.json is not a PIR JSON program: Expecting property name"),
+    ({"model_file": "{tmp}/empty.pdmodel"}, ValueError,
+     "empty.pdmodel is not a Paddle ProgramDesc"),
 ])
 def test_bad_arguments(tmp_path, change, error, words):
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "empty.pdmodel").write_bytes(b"")
+    change = {k: v.format(tmp=tmp_path) if isinstance(v, str) else v for k, v in change.items()}
     args = {"model_file": NET + ".pdmodel", "params_file": NET + ".pdiparams",
             "mixed_model_file": str(tmp_path / "m.pdmodel"),
             "mixed_params_file": str(tmp_path / "m.pdiparams"), "mixed_precision": Half,
@@ -253,6 +263,74 @@ def test_bad_arguments(tmp_path, change, error, words):
     with pytest.raises(error) as info:
         inference.convert_to_mixed_precision(**args)
     assert words in str(info.value)
+
+
+FORMATS = os.path.join(FIXTURES, "..", "formats")
+
+
+@pytest.mark.parametrize("model", [NET + ".pdmodel", os.path.join(FORMATS, "cond.pdmodel"),
+                                   NET + "_pir.json", os.path.join(FORMATS, "cond.json")])
+def test_unchanged_programs_are_written_back_byte_for_byte(tmp_path, model):
+    """What the passes do not change survives: fields the schema does not declare, sub-blocks,
+    regions, attribute order."""
+    from paddle.inference._mixed.legacy import read_legacy, write_program
+    from paddle.inference._mixed.pir import read_pir, write_pir
+    read, write = (read_pir, write_pir) if model.endswith(".json") else (read_legacy,
+                                                                          write_program)
+    document, graph = read(model)
+    write(document, graph, str(tmp_path / "copy"))
+    with open(model, "rb") as original, open(tmp_path / "copy", "rb") as copy:
+        assert copy.read() == original.read()
+
+
+@pytest.mark.parametrize("suffix", [".pdmodel", ".json"])
+def test_programs_with_sub_blocks_keep_them_float32(tmp_path, suffix):
+    """Only the top block is converted: what a conditional block (or region) reads stays
+    float32, and so does everything computed from those values."""
+    cond = os.path.join(FORMATS, "cond")
+    out = os.path.join(tmp_path, "mixed")
+    inference.convert_to_mixed_precision(cond + suffix, "", out + suffix, out + ".pdiparams",
+                                         Half, GPU)
+    if suffix == ".pdmodel":
+        before, after = read_program_desc(cond + suffix), read_program_desc(out + suffix)
+        assert after.blocks[1:] == before.blocks[1:]
+        assert "fill_constant" not in [op.type for op in after.blocks[0].ops]  # folded
+    else:
+        assert _regions(out + suffix) == _regions(cond + suffix)
+    for x in (np.float32([1, 2, -1, 3]), np.float32([-1, -2, 1, -3])):
+        _, (expected,) = run(cond, x, suffix)
+        _, (actual,) = run(out, x, suffix)
+        np.testing.assert_array_equal(actual, expected)
+
+
+def _regions(path):
+    with open(path) as f:
+        ops = json.load(f)["program"]["regions"][0]["blocks"][0]["ops"]
+    return [op["regions"] for op in ops if op.get("regions")]
+
+
+def test_writer_sets_int_and_bool_attributes_only(tmp_path):
+    from paddle.inference._mixed.legacy import read_legacy, write_program
+    from paddle.jit.serialization import pdmodel_writer as writer
+    desc = read_program_desc(NET + ".pdmodel")
+    batch_norm = next(o for o in desc.blocks[0].ops if o.type == "batch_norm")
+    with pytest.raises(TypeError, match="'epsilon' has type 1; only int and bool"):
+        writer.set_op_attr(batch_norm, "epsilon", 1e-3)
+    with pytest.raises(TypeError, match="'alpha' must be an int or a bool, not float"):
+        writer.new_op_desc("scale", {}, {}, {"alpha": 0.5})
+    document, graph = read_legacy(NET + ".pdmodel")
+    fill = next(o for o in graph.ops if o.type == "fill_constant")
+    fill.set_attr("dtype", INT64_CODE)
+    write_program(document, graph, str(tmp_path / "changed.pdmodel"))
+    written = next(o for o in read_program_desc(str(tmp_path / "changed.pdmodel")).blocks[0].ops
+                   if o.type == "fill_constant")
+    assert {a.name: (a.type, a.i, a.b) for a in written.attrs
+            if a.name in ("dtype", "force_cpu")} == {"dtype": (0, INT64_CODE, False),
+                                                      "force_cpu": (6, 0, True)}
+    cast = writer.new_op_desc("cast", {"X": ["a"]}, {"Out": ["b"]},
+                              {"in_dtype": FP32, "use_mkldnn": False})
+    assert [(a.name, a.type, a.i, a.b) for a in cast.attrs] == [("in_dtype", 0, FP32, False),
+                                                                ("use_mkldnn", 6, 0, False)]
 
 
 def test_docstring_example_runs(tmp_path, monkeypatch):

@@ -2,19 +2,21 @@
 identity_op_clean_pass in Paddle's sources), each on a small program written here."""
 import numpy as np
 
-from paddle.inference._mixed.cleanup import clean_identity_ops
+from paddle.inference._mixed.cleanup import clean_identity_ops, fold_constants
 from paddle.inference._mixed.graph import (
     BF16,
     DENSE_TENSOR,
     FP16,
     FP32,
     FP64,
+    INT32,
     INT64,
     Graph,
     GraphOp,
     GraphVar,
 )
 from paddle.inference._mixed.precision_pass import auto_mixed_precision
+from paddle.jit.serialization.op_map import LEGACY_OPS
 
 
 def program(ops, dtypes, params=None):
@@ -160,3 +162,94 @@ def test_identity_cleaning_removes_a_round_trip_of_casts():
     assert clean_identity_ops(graph) == 1
     assert types(graph) == ["feed", "relu", "fetch"]
     assert graph.ops[1].outputs == {"Out": ["y"]}
+
+
+def test_out_dtype_attributes():
+    for out_dtype, runs_low in ((-1, True), (FP32, True), (INT64, False)):
+        mean = op("reduce_mean", {"X": ["x"]}, {"Out": ["y"]}, out_dtype=out_dtype)
+        graph = io_program(mean, dtypes={"y": FP32 if out_dtype != INT64 else INT64})
+        assert convert(graph) == int(runs_low)
+        assert mean.changed_attrs == ({"out_dtype": FP16} if out_dtype == FP32 else {})
+
+
+def test_persistable_outputs_of_low_precision_operators_convert():
+    weights = {"w": np.ones([2, 3], "float32")}
+    graph = io_program(op("relu", {"X": ["x"]}, {"Out": ["w"]}), dtypes={"w": FP32},
+                       params=weights)
+    convert(graph)
+    assert graph.vars["w"].dtype == FP16 and graph.params["w"].dtype == np.float16
+
+
+def test_a_cast_reading_a_converted_weight_gets_its_in_dtype():
+    """Weights are retyped for the low-precision readers; a float32 cast reading the same
+    weight (no cast goes in front of persistable inputs) gets in_dtype set to match."""
+    graph = io_program(op("matmul_v2", {"X": ["x"], "Y": ["w"]}, {"Out": ["y"]}),
+                       op("cast", {"X": ["w"]}, {"Out": ["z"]}, in_dtype=FP32, out_dtype=FP64),
+                       dtypes={"w": FP32, "y": FP32, "z": FP64},
+                       params={"w": np.ones([2, 3], "float32")})
+    convert(graph)
+    (cast,) = [o for o in graph.ops if o.type == "cast" and o.inputs == {"X": ["w"]}]
+    assert cast.changed_attrs == {"in_dtype": FP16} and graph.vars["w"].dtype == FP16
+
+
+def test_identity_assign_and_concat():
+    graph = io_program(op("relu", {"X": ["x"]}, {"Out": ["a"]}),
+                       op("assign", {"X": ["a"]}, {"Out": ["a"]}),
+                       op("concat", {"X": ["a"]}, {"Out": ["y"]}, axis=0),
+                       dtypes={"a": FP32, "y": FP32})
+    assert clean_identity_ops(graph) == 2
+    assert types(graph) == ["feed", "relu", "fetch"] and graph.ops[1].outputs == {"Out": ["y"]}
+
+
+def test_cast_pairs_through_integers_are_kept():
+    graph = io_program(op("relu", {"X": ["x"]}, {"Out": ["a"]}),
+                       op("cast", {"X": ["a"]}, {"Out": ["i"]}, in_dtype=FP32, out_dtype=INT64),
+                       op("cast", {"X": ["i"]}, {"Out": ["y"]}, in_dtype=INT64, out_dtype=FP32),
+                       dtypes={"a": FP32, "i": INT64, "y": FP32})
+    assert clean_identity_ops(graph) == 0  # the round trip truncates: not an identity
+
+
+# ---- constant folding ------------------------------------------------------------------------
+def _folding(*ops, dtypes, params):
+    graph = program([*ops, op("fetch", {"X": [ops[-1].output_names()[0]]}, {"Out": ["f"]})],
+                    dtypes, params)
+    return graph, fold_constants(graph, LEGACY_OPS)
+
+
+def test_folding_turns_operators_of_weights_into_weights():
+    graph, folded = _folding(
+        op("fill_constant", {}, {"Out": ["c"]}, dtype=INT32, shape=[2], value=3.0,
+           str_value="3"),
+        op("scale", {"X": ["w"]}, {"Out": ["y"]}, scale=2.0, bias=0.0, bias_after_scale=True),
+        dtypes={"c": INT32, "w": FP32, "y": FP32}, params={"w": np.ones([2, 3], "float32")})
+    assert folded == 2 and types(graph) == ["fetch"]
+    assert "c" not in graph.vars and "w" not in graph.vars  # unread, and read only by scale
+    np.testing.assert_array_equal(graph.params["y"], np.full([2, 3], 2, "float32"))
+    assert graph.vars["y"].persistable and graph.vars["y"].shape == [2, 3]
+
+
+def test_folding_leaves_random_failing_and_mistyped_operators():
+    weights = {"w": np.ones([6], "float32")}
+    cases = [(op("dropout", {"X": ["w"]}, {"Out": ["y"]}, dropout_prob=0.5, is_test=True),
+              FP32),
+             (op("reshape2", {"X": ["w"]}, {"Out": ["y"]}, shape=[7]), FP32),  # fails
+             (op("scale", {"X": ["w"]}, {"Out": ["y"]}, scale=2.0, bias=0.0), INT64)]
+    for operator, declared in cases:
+        graph, folded = _folding(operator, dtypes={"w": FP32, "y": declared}, params=weights)
+        assert folded == 0 and types(graph) == [operator.type, "fetch"]
+
+
+def test_cast_pairs_to_another_type_are_kept():
+    graph = io_program(op("relu", {"X": ["x"]}, {"Out": ["a"]}),
+                       op("cast", {"X": ["a"]}, {"Out": ["h"]}, in_dtype=FP32, out_dtype=FP16),
+                       op("cast", {"X": ["h"]}, {"Out": ["y"]}, in_dtype=FP16, out_dtype=FP64),
+                       dtypes={"a": FP32, "h": FP16, "y": FP64})
+    assert clean_identity_ops(graph) == 0
+
+
+def test_folding_leaves_values_that_control_flow_reads():
+    fill = op("fill_constant", {}, {"Out": ["c"]}, dtype=FP32, shape=[1], value=1.0,
+              str_value="1.0")
+    branch = op("conditional_block", {"Cond": ["c"]}, {"Out": ["y"]})
+    graph, folded = _folding(fill, branch, dtypes={"c": FP32, "y": FP32}, params={})
+    assert folded == 0 and types(graph) == ["fill_constant", "conditional_block", "fetch"]

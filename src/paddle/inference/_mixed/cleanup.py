@@ -124,10 +124,12 @@ def _is_identity(op: GraphOp) -> bool:
 
 
 def _sole_reader_input(graph: Graph, name: str, reader: GraphOp) -> list | None:
-    """The producers of `name` when `reader` alone reads it and it may be bypassed."""
+    """The producers of `name` when `reader` alone reads it and it may be bypassed (an
+    assign onto itself reads the value it writes: the later readers read its output)."""
     var = graph.vars.get(name)
-    producers = graph.producers(name)
-    if (var is None or var.persistable or graph.consumers(name) != [reader] or not producers
+    producers = [p for p in graph.producers(name) if p is not reader]
+    readers = [reader] if name in reader.output_names() else graph.consumers(name)
+    if (var is None or var.persistable or readers != [reader] or not producers
             or name in graph.names_in_sub_blocks
             or any(p.type in NOT_SKIPPED_AFTER for p in producers)):
         return None

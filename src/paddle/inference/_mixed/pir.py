@@ -212,12 +212,9 @@ def _retype(out: dict, var: GraphVar) -> None:
 
 
 def _set_dtype_attr(raw: dict, name: str, code: int) -> None:
-    entries = raw.setdefault("A", [])
-    for entry in entries:
-        if entry["N"] == name:
-            entry["AT"] = _dtype_attr(code)
-            return
-    entries.append(named(name, _dtype_attr(code)))
+    """Retype a dtype attribute the operator has (the passes change no other)."""
+    entry = next(e for e in raw["A"] if e["N"] == name)
+    entry["AT"] = _dtype_attr(code)
 
 
 def _dtype_attr(code: int) -> dict:

@@ -11,10 +11,9 @@ import os
 
 from .pdmodel import DENSE_TENSOR, program_desc_class
 
-# OpDesc.AttrType values, and the Attr field holding each.
-INT_ATTR, FLOAT_ATTR, STRING_ATTR, BOOLEAN_ATTR, LONG_ATTR = 0, 1, 2, 6, 9
-_VALUE_FIELDS = {INT_ATTR: "i", FLOAT_ATTR: "f", STRING_ATTR: "s", BOOLEAN_ATTR: "b",
-                 LONG_ATTR: "l"}
+# OpDesc.AttrType values of the attributes the writer sets, and the Attr field of each.
+INT_ATTR, BOOLEAN_ATTR = 0, 6
+_VALUE_FIELDS = {INT_ATTR: "i", BOOLEAN_ATTR: "b"}
 
 
 def read_program_desc(path: str):
@@ -43,7 +42,7 @@ def write_program_desc(desc, path: str) -> None:
 
 # ---- operators -------------------------------------------------------------------------------
 def new_op_desc(op_type: str, inputs: dict, outputs: dict, attrs: dict):
-    """An OpDesc of `op_type` ({slot: [names]} inputs/outputs, int/float/str/bool attrs)."""
+    """An OpDesc of `op_type` ({slot: [names]} inputs/outputs, int/bool attributes)."""
     op = _message_class("OpDesc")()
     op.type = op_type
     set_op_slots(op, inputs, outputs)
@@ -61,27 +60,19 @@ def set_op_slots(op, inputs: dict, outputs: dict) -> None:
 
 
 def set_op_attr(op, name: str, value) -> None:
-    """Set attribute `name` (keeping its declared type when it exists)."""
+    """Set the int or bool attribute `name` (an existing one keeps its declared type)."""
     attr = next((a for a in op.attrs if a.name == name), None)
     if attr is None:
-        attr = op.attrs.add(name=name, type=_attr_type(value))
+        if not isinstance(value, (bool, int)):
+            raise TypeError(f"(pdmodel_writer) op '{op.type}': attribute '{name}' must be an "
+                            f"int or a bool, not {type(value).__name__}")
+        attr = op.attrs.add(name=name, type=BOOLEAN_ATTR if isinstance(value, bool)
+                            else INT_ATTR)
     field = _VALUE_FIELDS.get(attr.type)
     if field is None:
-        raise TypeError(f"(pdmodel_writer) attribute '{name}' of op '{op.type}' has type "
-                        f"{attr.type}; only scalar attributes can be set")
+        raise TypeError(f"(pdmodel_writer) op '{op.type}': attribute '{name}' has type "
+                        f"{attr.type}; only int and bool attributes can be set")
     setattr(attr, field, value)
-
-
-def _attr_type(value) -> int:
-    if isinstance(value, bool):
-        return BOOLEAN_ATTR
-    if isinstance(value, int):
-        return INT_ATTR if -2**31 <= value < 2**31 else LONG_ATTR
-    if isinstance(value, float):
-        return FLOAT_ATTR
-    if isinstance(value, str):
-        return STRING_ATTR
-    raise TypeError(f"(pdmodel_writer) cannot store an attribute of type {type(value).__name__}")
 
 
 # ---- variables -------------------------------------------------------------------------------
