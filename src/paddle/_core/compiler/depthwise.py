@@ -74,58 +74,69 @@ def _add_strided_row(band, flat, start, phase_size, weights, dilation, stride):
 
 
 @numba.njit(cache=True, nogil=True)
-def _correlate(x, w, out, strides, pads, dilations):
-    batch, channels, height, width = x.shape
-    taps_h, taps_w = w.shape[1], w.shape[2]
-    out_h, out_w = out.shape[2], out.shape[3]
+def _fill_plane(flat, plane, pads, strides, phase_rows, row_length):
+    """Copy one input plane into the padded phase blocks of `flat` (its borders stay zero):
+    row phase q holds the column phases of rows s*k + q, each phase_rows x row_length."""
     stride_h, stride_w = strides[0], strides[1]
-    padded_h = max(height + 2 * pads[0],
-                   (out_h - 1) * stride_h + (taps_h - 1) * dilations[0] + 1)
-    padded_w = max(width + 2 * pads[1],
-                   (out_w - 1) * stride_w + (taps_w - 1) * dilations[1] + 1)
-    # the padded plane as (row phase, column phase, row, column) blocks: rows s*k + q of
-    # columns s'*k' + p, so that every tap reads one contiguous run for a whole band of rows
-    phase_rows = (padded_h + stride_h - 1) // stride_h
-    row_length = (padded_w + stride_w - 1) // stride_w
     phase_size = phase_rows * row_length
-    reach = (taps_w - 1) * dilations[1]
-    flat = np.zeros(stride_h * stride_w * phase_size + reach + row_length, x.dtype)
-    rows = max(1, min(out_h, BAND // row_length))
-    wide = np.empty(rows * row_length, x.dtype)
-    for n in range(batch):
-        for c in range(channels):
-            for r in range(height):
-                padded = r + pads[0]
-                base = ((padded % stride_h) * stride_w * phase_rows + padded // stride_h) * \
-                    row_length
-                source = x[n, c, r]
-                if stride_w == 1:
-                    _copy(flat[base + pads[1]:base + pads[1] + width], source)
-                    continue
-                for p in range(stride_w):  # input columns k with (k + pad) % s' == p
-                    k0 = (p - pads[1]) % stride_w
-                    if k0 >= width:
-                        continue
-                    count = (width - k0 + stride_w - 1) // stride_w
-                    begin = base + p * phase_size + (k0 + pads[1]) // stride_w
-                    _copy(flat[begin:begin + count], source[k0::stride_w])
-            target = out[n, c]
-            for first in range(0, out_h, rows):
-                count = min(rows, out_h - first)
-                band = wide[:count * row_length]
-                _zero(band)
-                for a in range(taps_h):
-                    offset = a * dilations[0]
-                    start = ((offset % stride_h) * stride_w * phase_rows + first +
-                             offset // stride_h) * row_length
-                    if stride_w == 1:
-                        _add_kernel_row(band, flat[start:start + band.shape[0] + reach],
-                                        w[c, a], dilations[1])
-                    else:
-                        _add_strided_row(band, flat, start, phase_size, w[c, a],
-                                         dilations[1], stride_w)
-                for i in range(count):
-                    _copy(target[first + i], band[i * row_length:i * row_length + out_w])
+    for r in range(plane.shape[0]):
+        padded = r + pads[0]
+        base = ((padded % stride_h) * stride_w * phase_rows + padded // stride_h) * row_length
+        if stride_w == 1:  # contiguous slices: a vectorised copy
+            _copy(flat[base + pads[1]:base + pads[1] + plane.shape[1]], plane[r])
+            continue
+        for p in range(stride_w):  # input columns k with (k + pad) % s' == p
+            k0 = (p - pads[1]) % stride_w
+            if k0 >= plane.shape[1]:
+                continue
+            count = (plane.shape[1] - k0 + stride_w - 1) // stride_w
+            begin = base + p * phase_size + (k0 + pads[1]) // stride_w
+            _copy(flat[begin:begin + count], plane[r, k0::stride_w])
+
+
+@numba.njit(cache=True, nogil=True)
+def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide):
+    """One channel's output (Ho, Wo) from its filled phase blocks, band by band."""
+    out_h, out_w = target.shape
+    stride_h, stride_w = strides[0], strides[1]
+    reach = (w.shape[1] - 1) * dilations[1]
+    rows = max(1, min(out_h, wide.shape[0] // row_length))
+    for first in range(0, out_h, rows):
+        count = min(rows, out_h - first)
+        band = wide[:count * row_length]
+        _zero(band)
+        for a in range(w.shape[0]):
+            offset = a * dilations[0]
+            start = ((offset % stride_h) * stride_w * phase_rows + first +
+                     offset // stride_h) * row_length
+            if stride_w == 1:
+                _add_kernel_row(band, flat[start:start + band.shape[0] + reach], w[a],
+                                dilations[1])
+            else:
+                _add_strided_row(band, flat, start, phase_rows * row_length, w[a],
+                                 dilations[1], stride_w)
+        for i in range(count):
+            _copy(target[first + i], band[i * row_length:i * row_length + out_w])
+
+
+@numba.njit(cache=True, nogil=True)
+def _correlate(x, w, out, strides, pads, dilations):
+    height, width = x.shape[2], x.shape[3]
+    out_h, out_w = out.shape[2], out.shape[3]
+    padded_h = max(height + 2 * pads[0],
+                   (out_h - 1) * strides[0] + (w.shape[1] - 1) * dilations[0] + 1)
+    padded_w = max(width + 2 * pads[1],
+                   (out_w - 1) * strides[1] + (w.shape[2] - 1) * dilations[1] + 1)
+    phase_rows = (padded_h + strides[0] - 1) // strides[0]
+    row_length = (padded_w + strides[1] - 1) // strides[1]
+    reach = (w.shape[2] - 1) * dilations[1]
+    flat = np.zeros(strides[0] * strides[1] * phase_rows * row_length + reach + row_length,
+                    x.dtype)
+    wide = np.empty(max(BAND, row_length), x.dtype)
+    for n in range(x.shape[0]):
+        for c in range(x.shape[1]):
+            _fill_plane(flat, x[n, c], pads, strides, phase_rows, row_length)
+            _bands(flat, w[c], out[n, c], strides, dilations, phase_rows, row_length, wide)
 
 
 def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, out_sizes):
