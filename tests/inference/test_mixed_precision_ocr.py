@@ -89,18 +89,20 @@ print(json.dumps({"ops": [op.type for op in block.ops],
 
 
 @pytest.mark.slow
-def test_ppocr_classifier_structure_matches_paddle(tmp_path):
+@pytest.mark.parametrize("model", ["ch_ppocr_mobile_v2_cls_infer", "ch_PP-OCRv4_det_infer",
+                                   "ch_PP-OCRv4_rec_infer"])
+def test_ppocr_structure_matches_paddle(tmp_path, model):
     """With every op black-listed our conversion is Paddle's CPU build's: the same folded
-    constants (the fill_constant of the final reshape) and the same op list."""
-    from published_models import run_reference
-    prefix = _cls_model()
+    constants (fill_constant shapes, reshaped biases), the same identity ops removed (scale
+    by 1), the same op list and stored variables."""
+    from published_models import ocr_models_dir, run_reference
+    prefix = os.path.join(ocr_models_dir(), model, "inference")
     paddle_result = json.loads(run_reference(REFERENCE_CONVERT, [prefix, tmp_path / "paddle"],
                                              cwd=str(tmp_path)).strip().splitlines()[-1])
     op_types = {op.type for op in program(prefix)[0].ops}
     graph, stored = program(convert(tmp_path, Half, prefix=prefix, black_list=op_types))
     assert [op.type for op in graph.ops] == paddle_result["ops"]
     assert sorted(stored) == paddle_result["persistable"]
-
 
 
 @pytest.mark.slow
