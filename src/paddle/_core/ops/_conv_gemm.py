@@ -80,8 +80,12 @@ def correlate(x, w, strides, pads, dilations, groups, out_sizes) -> np.ndarray:
     out3 = out.reshape(n, co, -1)
     unit_strides = all(s == 1 for s in strides)
     if groups == 1 and w.shape[2:] == (1, 1) and unit_strides and pads == ((0, 0), (0, 0)):
-        # the common 2-D pointwise conv, without the general route's bookkeeping
-        matmul_into(w.reshape(co, -1), x.reshape(n, x.shape[1], -1), out3)
+        # the common 2-D pointwise conv, without the general route's bookkeeping; on a 1x1
+        # image (squeeze-and-excitation) one (N, C) x (C, Co) product serves the whole batch
+        if out3.shape[2] == 1:
+            matmul_into(x.reshape(n, -1), w.reshape(co, -1).T, out3.reshape(n, co))
+        else:
+            matmul_into(w.reshape(co, -1), x.reshape(n, x.shape[1], -1), out3)
     elif all(k == 1 for k in w.shape[2:]) and unit_strides and \
             not any(b or a for b, a in pads):
         _pointwise(x, w, groups, out3)
