@@ -1,7 +1,12 @@
-"""Paddle data types, their NumPy storage types, the default dtype and type promotion."""
+"""Paddle data types, their NumPy storage types, the default dtype and type promotion.
+
+bfloat16 and the float8 types store as ml_dtypes' NumPy types. Importing ml_dtypes' C extension
+costs about a second, so those three dtypes are handles whose `np_dtype` is filled in on first
+use (`load_ml_dtypes`); until then no array can carry one of their NumPy types."""
 from __future__ import annotations
 
-import ml_dtypes
+import sys
+
 import numpy as np
 
 
@@ -10,13 +15,23 @@ class DType:
 
     __slots__ = ("name", "np_dtype", "value", "kind", "itemsize")
 
-    def __init__(self, name: str, np_dtype, value: int, kind: str):
+    def __init__(self, name: str, np_dtype, value: int, kind: str, itemsize: int = 0):
         self.name = name
-        self.np_dtype = np.dtype(np_dtype)
         self.value = value
         # kind: 'b' bool, 'u'/'i' integer, 'f' floating (incl. float16/bfloat16/float8), 'c' complex
         self.kind = kind
-        self.itemsize = self.np_dtype.itemsize
+        if np_dtype is None:  # an ml_dtypes type: the `np_dtype` slot stays empty until first use
+            self.itemsize = itemsize
+        else:
+            self.np_dtype = np.dtype(np_dtype)
+            self.itemsize = self.np_dtype.itemsize
+
+    def __getattr__(self, attr: str):
+        # Only reached while a slot is unset, i.e. for `np_dtype` of a not yet loaded ml_dtypes type.
+        if attr != "np_dtype" or self.name not in _ML_DTYPES_NAMES:
+            raise AttributeError(f"'DType' object has no attribute '{attr}'")
+        load_ml_dtypes()
+        return self.np_dtype
 
     def __repr__(self) -> str:
         return f"<DataType.{self.name.upper()}: {self.value}>"
@@ -54,9 +69,11 @@ float64 = DType("float64", np.float64, 11, "f")
 complex64 = DType("complex64", np.complex64, 12, "c")
 complex128 = DType("complex128", np.complex128, 13, "c")
 float16 = DType("float16", np.float16, 15, "f")
-bfloat16 = DType("bfloat16", ml_dtypes.bfloat16, 16, "f")
-float8_e4m3fn = DType("float8_e4m3fn", ml_dtypes.float8_e4m3fn, 17, "f")
-float8_e5m2 = DType("float8_e5m2", ml_dtypes.float8_e5m2, 18, "f")
+bfloat16 = DType("bfloat16", None, 16, "f", itemsize=2)
+float8_e4m3fn = DType("float8_e4m3fn", None, 17, "f", itemsize=1)
+float8_e5m2 = DType("float8_e5m2", None, 18, "f", itemsize=1)
+_ML_DTYPES = (bfloat16, float8_e4m3fn, float8_e5m2)
+_ML_DTYPES_NAMES = frozenset(d.name for d in _ML_DTYPES)
 
 ALL_DTYPES = (
     bool_, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, bfloat16,
@@ -69,7 +86,32 @@ _BY_NAME = {d.name: d for d in ALL_DTYPES}
 _BY_NAME["uint16"] = bfloat16
 _BY_NAME.update({"bool_": bool_, "float": float32, "double": float64, "half": float16,
                  "int": int32, "long": int64, "cfloat": complex64, "cdouble": complex128})
-_BY_NP = {d.np_dtype: d for d in ALL_DTYPES}
+_BY_NP = {d.np_dtype: d for d in ALL_DTYPES if d not in _ML_DTYPES}
+# The NumPy types that kernels compute in float32 and round back; bfloat16's joins on load.
+LOW_PRECISION_NP = [np.dtype(np.float16)]
+
+
+_ml_dtypes_loaded = False
+
+
+def load_ml_dtypes():
+    """Import ml_dtypes and give bfloat16/float8 their NumPy types; returns the module."""
+    global _ml_dtypes_loaded
+    import ml_dtypes
+
+    if not _ml_dtypes_loaded:
+        for d in _ML_DTYPES:
+            d.np_dtype = np.dtype(getattr(ml_dtypes, d.name))
+            _BY_NP[d.np_dtype] = d
+        LOW_PRECISION_NP.append(bfloat16.np_dtype)
+        _ml_dtypes_loaded = True
+    return ml_dtypes
+
+
+def is_bfloat16(np_dtype) -> bool:
+    """Whether `np_dtype` is bfloat16's NumPy type, without importing ml_dtypes to find out:
+    while it is not imported, nothing can be of its types."""
+    return "ml_dtypes" in sys.modules and np_dtype == load_ml_dtypes().bfloat16
 
 
 def from_numpy_dtype(np_dtype) -> DType:
@@ -78,6 +120,8 @@ def from_numpy_dtype(np_dtype) -> DType:
         return _BY_NP[np_dtype]
     except KeyError:
         pass
+    if "ml_dtypes" in sys.modules:  # someone else loaded it: its arrays may reach us
+        load_ml_dtypes()
     np_dtype = np.dtype(np_dtype)
     if np_dtype in _BY_NP:
         return _BY_NP[np_dtype]
@@ -227,7 +271,10 @@ class finfo:
 
     def __init__(self, dtype):
         dt = to_dtype(dtype)
-        info = ml_dtypes.finfo(dt.np_dtype) if dt.kind == "f" else np.finfo(dt.np_dtype)
+        if dt in _ML_DTYPES:
+            info = load_ml_dtypes().finfo(dt.np_dtype)
+        else:
+            info = np.finfo(dt.np_dtype)
         self.dtype = dt.name
         self.bits = info.bits
         self.min = float(info.min)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import collections
 import math
 
-import ml_dtypes
 import numpy as np
 
+from .._core import dtype as _dt
 from .._core.tensor import Tensor, wrap
 
 NAME_TABLE_KEY = "StructuredToParameterName@@"
@@ -27,7 +27,7 @@ SPLIT_PART_BYTES = 2**30 - 1
 def tensor_to_storage(tensor: Tensor) -> np.ndarray:
     """The array Paddle pickles for a tensor: its data, bfloat16 as the uint16 bit pattern."""
     data = np.require(tensor._data, requirements="C")
-    if data.dtype == ml_dtypes.bfloat16:
+    if _dt.is_bfloat16(data.dtype):
         return data.view(np.uint16)
     return data
 
@@ -92,7 +92,7 @@ def join_split_arrays(loaded: dict) -> dict:
 def array_to_tensor(array: np.ndarray, name: str | None = None) -> Tensor:
     """A loaded array as a Tensor (uint16 read as bfloat16, the way Paddle stores it)."""
     if array.dtype == np.uint16:
-        array = array.view(ml_dtypes.bfloat16)
+        array = array.view(_dt.bfloat16.np_dtype)
     tensor = wrap(np.require(array, requirements="C"))
     if name is not None:
         tensor.name = name

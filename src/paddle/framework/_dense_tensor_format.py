@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import struct
 
-import ml_dtypes
 import numpy as np
+
+from .._core import dtype as _dt
 
 _CODE_BY_DTYPE = {
     np.dtype(np.bool_): 0, np.dtype(np.int16): 1, np.dtype(np.int32): 2,
     np.dtype(np.int64): 3, np.dtype(np.float16): 4, np.dtype(np.float32): 5,
     np.dtype(np.float64): 6, np.dtype(np.uint8): 20, np.dtype(np.int8): 21,
-    np.dtype(ml_dtypes.bfloat16): 22, np.dtype(np.complex64): 23, np.dtype(np.complex128): 24,
+    np.dtype(np.complex64): 23, np.dtype(np.complex128): 24,
 }
 _DTYPE_BY_CODE = {code: dtype for dtype, code in _CODE_BY_DTYPE.items()}
+_BFLOAT16_CODE = 22  # kept out of the tables so that ml_dtypes loads only for bfloat16 data
 
 
 class TensorFormatError(ValueError):
@@ -55,6 +57,8 @@ def _read_varint(buf: bytes, pos: int) -> tuple[int, int]:
 
 def encode(array: np.ndarray) -> bytes:
     code = _CODE_BY_DTYPE.get(array.dtype)
+    if code is None and _dt.is_bfloat16(array.dtype):
+        code = _BFLOAT16_CODE
     if code is None:
         raise TypeError(f"(paddle.save) use_binary_format cannot store dtype {array.dtype}.")
     desc = b"\x08" + _varint(code) + b"".join(b"\x10" + _varint(d) for d in array.shape)
@@ -73,6 +77,8 @@ def _parse_desc(desc: bytes) -> tuple[np.dtype, list[int]]:
             dims.append(value)
         else:
             raise TensorFormatError(f"unexpected TensorDesc field key {key}")
+    if code == _BFLOAT16_CODE:
+        return _dt.bfloat16.np_dtype, dims
     if code not in _DTYPE_BY_CODE:
         raise TensorFormatError(f"unknown data_type code {code}")
     return _DTYPE_BY_CODE[code], dims

@@ -5,16 +5,16 @@ The format holds only named arrays with a JSON header, so loading it can never r
 """
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 
+from .._core import dtype as _dt
 from .._core.tensor import Tensor, wrap
 
 _DTYPES = {
-    "BOOL": np.bool_, "U8": np.uint8, "I8": np.int8, "U16": np.uint16, "I16": np.int16,
-    "U32": np.uint32, "I32": np.int32, "U64": np.uint64, "I64": np.int64,
-    "F16": np.float16, "BF16": ml_dtypes.bfloat16, "F32": np.float32, "F64": np.float64,
-    "C64": np.complex64, "F8_E4M3": ml_dtypes.float8_e4m3fn, "F8_E5M2": ml_dtypes.float8_e5m2,
+    "BOOL": _dt.bool_, "U8": _dt.uint8, "I8": _dt.int8, "U16": _dt.uint16, "I16": _dt.int16,
+    "U32": _dt.uint32, "I32": _dt.int32, "U64": _dt.uint64, "I64": _dt.int64,
+    "F16": _dt.float16, "BF16": _dt.bfloat16, "F32": _dt.float32, "F64": _dt.float64,
+    "C64": _dt.complex64, "F8_E4M3": _dt.float8_e4m3fn, "F8_E5M2": _dt.float8_e5m2,
 }
 
 
@@ -58,7 +58,7 @@ def _decode(name: str, entry: dict) -> np.ndarray:
     if dtype is None:
         raise TypeError(f"(paddle.load) tensor '{name}' has safetensors dtype "
                         f"{entry['dtype']}, which Paddle tensors cannot hold.")
-    return np.frombuffer(entry["data"], dtype=dtype).reshape(entry["shape"]).copy()
+    return np.frombuffer(entry["data"], dtype=dtype.np_dtype).reshape(entry["shape"]).copy()
 
 
 def load_safetensors(path, return_numpy: bool = False) -> dict:
@@ -79,7 +79,7 @@ def load_safetensors(path, return_numpy: bool = False) -> dict:
     for name, entry in entries:
         array = _decode(name, entry)
         if return_numpy:
-            result[name] = array.view(np.uint16) if array.dtype == ml_dtypes.bfloat16 else array
+            result[name] = array.view(np.uint16) if _dt.is_bfloat16(array.dtype) else array
         else:
             result[name] = wrap(array)
     return result

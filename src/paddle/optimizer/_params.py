@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._core import dtype as _dt
 from .._core.tensor import Tensor
 from ..regularizer import L2Decay, WeightDecayRegularizer
-from ._state import LOW_PRECISION
 
 
 def check_parameters(owner: str, parameters) -> list:
@@ -36,7 +36,8 @@ def as_regularizer(weight_decay):
                     f"received {type(weight_decay).__name__}")
 
 
-LOW_NP = tuple(d.np_dtype for d in LOW_PRECISION)
+# float16's and bfloat16's NumPy types (bfloat16's once ml_dtypes is loaded)
+LOW_NP = _dt.LOW_PRECISION_NP
 
 
 def optimize_attr(param) -> dict:

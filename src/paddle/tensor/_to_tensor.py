@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numbers
 
-import ml_dtypes
 import numpy as np
 
 from .._core import dtype as _dt
@@ -18,7 +17,7 @@ _SCALARS = (numbers.Number, np.generic)
 def _from_numpy_array(arr: np.ndarray) -> np.ndarray:
     """Paddle stores bfloat16 as uint16 and reads uint16 arrays back as bfloat16."""
     if arr.dtype == np.uint16:
-        return arr.view(ml_dtypes.bfloat16)
+        return arr.view(_dt.bfloat16.np_dtype)
     return arr
 
 

@@ -1,21 +1,29 @@
 """Helpers shared by kernels: precision handling and special functions.
 
-float16/bfloat16 math is computed in float32 and rounded back, as Paddle's kernels do."""
+float16/bfloat16 math is computed in float32 and rounded back, as Paddle's kernels do.
+SciPy (optional, faster than the pure-NumPy fallbacks) is imported on the first special-function
+call, not with paddle: it pulls in numpy.testing and unittest, a quarter second."""
 from __future__ import annotations
 
+import functools
 import math
 
-import ml_dtypes
 import numpy as np
 
 from .. import dtype as _dt
 
-LOW_PRECISION = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
+# float16, plus bfloat16 once ml_dtypes is loaded (no array is bfloat16 before that)
+LOW_PRECISION = _dt.LOW_PRECISION_NP
 
-try:  # SciPy is optional; its special functions are faster than the pure-NumPy fallbacks.
-    from scipy import special as _special
-except ImportError:  # pragma: no cover - depends on the environment
-    _special = None
+
+@functools.cache
+def scipy_special():
+    """scipy.special, or None where SciPy is not installed."""
+    try:
+        from scipy import special
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+    return special
 
 
 def float_input(x: np.ndarray) -> np.ndarray:
@@ -51,11 +59,13 @@ def _vectorize(scalar_fn):
 
 
 def erf(x):
-    return _special.erf(x) if _special else _vectorize(math.erf)(x)
+    special = scipy_special()
+    return special.erf(x) if special else _vectorize(math.erf)(x)
 
 
 def lgamma(x):
-    return _special.gammaln(x) if _special else _vectorize(math.lgamma)(x)
+    special = scipy_special()
+    return special.gammaln(x) if special else _vectorize(math.lgamma)(x)
 
 
 def _digamma_scalar(v: float) -> float:
@@ -74,12 +84,14 @@ def _digamma_scalar(v: float) -> float:
 
 
 def digamma(x):
-    return _special.digamma(x) if _special else _vectorize(_digamma_scalar)(x)
+    special = scipy_special()
+    return special.digamma(x) if special else _vectorize(_digamma_scalar)(x)
 
 
 def erfinv(x):
-    if _special:
-        return _special.erfinv(x)
+    special = scipy_special()
+    if special:
+        return special.erfinv(x)
     # Initial guess from Giles' single-precision approximation, refined by Newton steps on erf.
     x64 = x.astype(np.float64)
     w = -np.log((1.0 - x64) * (1.0 + x64))
@@ -105,11 +117,13 @@ def erfinv(x):
 
 
 def i0(x):
-    return _special.i0(x) if _special else np.i0(x)
+    special = scipy_special()
+    return special.i0(x) if special else np.i0(x)
 
 
 def i0e(x):
-    return _special.i0e(x) if _special else np.exp(-np.abs(x)) * np.i0(x)
+    special = scipy_special()
+    return special.i0e(x) if special else np.exp(-np.abs(x)) * np.i0(x)
 
 
 def _bessel_i1_scalar(v: float) -> float:
@@ -128,8 +142,10 @@ def _bessel_i1_scalar(v: float) -> float:
 
 
 def i1(x):
-    return _special.i1(x) if _special else _vectorize(_bessel_i1_scalar)(x)
+    special = scipy_special()
+    return special.i1(x) if special else _vectorize(_bessel_i1_scalar)(x)
 
 
 def i1e(x):
-    return _special.i1e(x) if _special else np.exp(-np.abs(x)) * i1(x)
+    special = scipy_special()
+    return special.i1e(x) if special else np.exp(-np.abs(x)) * i1(x)

@@ -10,6 +10,8 @@ Gradients follow Paddle's complex convention (dL/dRe z + i dL/dIm z): the adjoin
 is the transform in the other direction with the same scale, which is the swapped norm."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .. import dtype as _dt
@@ -19,10 +21,17 @@ from .math_complex import real
 from .pad import pad
 from .registry import OPAQUE, defop
 
-try:  # SciPy's pocketfft runs float32 natively and is several times faster than NumPy's
-    from scipy import fft as _scipy_fft
-except ImportError:  # pragma: no cover - depends on the environment
-    _scipy_fft = None
+
+@functools.cache
+def _scipy_fft():
+    """SciPy's pocketfft runs float32 natively and is several times faster than NumPy's; it is
+    imported on the first transform, not with paddle."""
+    try:
+        from scipy import fft
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+    return fft
+
 
 NORMS = ("backward", "ortho", "forward")
 _SWAPPED = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
@@ -78,7 +87,8 @@ def _empty_result(xp, shape, np_dtype):
 
 
 def _fft_module(xp):
-    return _scipy_fft if xp is np and _scipy_fft is not None else xp.fft
+    scipy_fft = _scipy_fft() if xp is np else None
+    return scipy_fft if scipy_fft is not None else xp.fft
 
 
 def _c2c_ref(x, axes, normalization, forward):

@@ -16,10 +16,6 @@ from .unary import exp, log, quiet_float_math, sign
 
 _SQRT_PI_INV2 = 2.0 / math.sqrt(math.pi)
 
-try:  # SciPy is optional, as in _kernel_utils.
-    from scipy import special as _special
-except ImportError:  # pragma: no cover - depends on the environment
-    _special = None
 
 @defop("erf", infer_meta=unary_float, pattern=ELEMENTWISE)
 def erf(xp, x):
@@ -155,7 +151,8 @@ def _polygamma_fallback(n: int, x: np.ndarray) -> np.ndarray:
 def polygamma_values(n: int, x: np.ndarray) -> np.ndarray:
     if n == 0:
         return K.digamma(x)
-    values = _special.polygamma(n, x) if _special is not None else _polygamma_fallback(n, x)
+    special = K.scipy_special()
+    values = special.polygamma(n, x) if special is not None else _polygamma_fallback(n, x)
     # Paddle gives NaN at +inf (where the limit is 0)
     return np.where(x == np.inf, np.nan, values).astype(x.dtype)
 
@@ -213,8 +210,9 @@ _gammaincc_ufunc = np.frompyfunc(_gammaincc_scalar, 2, 1)
 
 
 def _gammaincc(a: np.ndarray, x: np.ndarray) -> np.ndarray:
-    if _special is not None:
-        return _special.gammaincc(a, x).astype(a.dtype)
+    special = K.scipy_special()
+    if special is not None:
+        return special.gammaincc(a, x).astype(a.dtype)
     a, x = np.broadcast_arrays(a, x)
     if not a.size:
         return np.zeros(a.shape, a.dtype)
