@@ -15,7 +15,7 @@ from ._core.printing import set_printoptions
 from ._core.tensor import Size, Tensor
 from ._core.autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .tensor import *  # noqa: F401,F403 - the tensor functions (importing binds the methods)
-from . import autograd, base, device, framework, jit, linalg, nn, pir_utils, static, utils, _C_ops  # noqa: F401,E501
+from . import autograd, device, framework, linalg, nn, pir_utils, utils, _C_ops  # noqa: F401
 from ._static_mode import disable_static, enable_static
 from .framework.param_attr import ParamAttr
 from .framework.creation import create_parameter
@@ -43,15 +43,22 @@ swapdims = transpose  # noqa: F405
 from .nn.functional.activation_axis import compat_softmax as softmax  # noqa: E402
 
 Tensor.softmax = softmax
-from . import optimizer, regularizer  # noqa: E402,F401
-from . import io  # noqa: E402,F401
+from . import regularizer  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
 from .nn.functional.norm import group_norm, layer_norm  # noqa: E402,F401
 from .nn.functional import adaptive_avg_pool1d, conv1d, conv2d, conv3d  # noqa: E402,F401
-from . import vision  # noqa: E402,F401
-from . import metric  # noqa: E402,F401
-from . import callbacks, hapi  # noqa: E402,F401
-from . import fft, inference, signal  # noqa: E402,F401
-from .hapi import Model, flops, summary  # noqa: E402,F401
 from .framework.flags import get_flags, set_flags  # noqa: E402,F401
 from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402,F401
+
+# Subsystems a program may never touch load on first access (paddle.vision, paddle.Model, …):
+# importing them all would more than double the time `import paddle` takes.
+from ._lazy_exports import lazy_exports  # noqa: E402
+
+_LAZY_MODULES = ("base", "callbacks", "fft", "hapi", "inference", "io", "jit", "metric",
+                 "optimizer", "signal", "static", "vision")
+__getattr__, __dir__ = lazy_exports(__name__, globals(), {
+    **{name: f".{name}" for name in _LAZY_MODULES},
+    "Model": ".hapi:Model", "flops": ".hapi:flops", "summary": ".hapi:summary",
+})
+# Every public name, the lazy ones included: `from paddle import *` gives what it always gave.
+__all__ = [name for name in __dir__() if not name.startswith("_")]

@@ -49,15 +49,13 @@ __all__ = ["Program", "program_guard", "default_main_program", "default_startup_
            "data", "Executor", "global_scope", "InputSpec", "gradients", "append_backward",
            "scope_guard", "Scope", "Print", "cpu_places", "create_parameter"]
 
-# Model files in Paddle's formats (inference models and checkpoints) live in jit.serialization.
-from ..jit.serialization.static_io import (
-    load,
-    load_inference_model,
-    load_program_state,
-    save,
-    save_inference_model,
-    set_program_state,
-)
+# Model files in Paddle's formats (inference models and checkpoints) live in jit.serialization,
+# imported on first use: the formats' op tables cost more than the rest of paddle.static.
+from .._lazy_exports import lazy_exports
 
-__all__ += ["load", "load_inference_model", "load_program_state", "save",
-            "save_inference_model", "set_program_state"]
+_SERIALIZATION = "..jit.serialization.static_io"
+_FORMAT_NAMES = ["load", "load_inference_model", "load_program_state", "save",
+                 "save_inference_model", "set_program_state"]
+__getattr__, __dir__ = lazy_exports(__name__, globals(),
+                                    {name: f"{_SERIALIZATION}:{name}" for name in _FORMAT_NAMES})
+__all__.extend(_FORMAT_NAMES)
