@@ -15,6 +15,7 @@ import paddle.nn.functional as F
 from paddle._core import dtype as _dt
 from paddle._core.ir.interpreter import Interpreter
 from paddle._core.passes.inference import INFERENCE_PASSES, optimize
+from paddle._core.passes.inference.memory import memory_optimize
 from paddle._core.tracing import Tracer
 from paddle.inference.pass_builder import default_passes
 
@@ -255,3 +256,40 @@ def test_ir_debug_prints_the_fused_program(capsys):
 
 def test_every_registered_pass_is_in_paddles_cpu_list():
     assert set(INFERENCE_PASSES) <= set(ALL)
+
+
+# ---- memory reuse ------------------------------------------------------------------------------
+
+def _memory_optimized(build, shapes):
+    tracer = Tracer()
+    with tracer:
+        inputs = [tracer.input(list(s), _dt.float32, f"x{i}") for i, s in enumerate(shapes)]
+        outs = build(*inputs)
+    outs = outs if isinstance(outs, (list, tuple)) else [outs]
+    program = tracer.program
+    values = optimize(program, [o._data.value for o in outs], ALL)
+    memory_optimize(program, values)
+    return program, values
+
+
+def test_memory_optimize_adds_into_a_dead_conv_result():
+    conv = paddle.nn.Conv2D(3, 4, 3, padding=1)
+    build = lambda x, r: F.relu(conv(x)) + r
+    program, values = _memory_optimized(build, [SHAPE, (2, 4, 6, 7)])
+    (add,) = [op for op in program.global_block().ops if op.name == "pd_op.add"]
+    assert id(add) in program.kernel_overrides
+    rng = np.random.default_rng(0)
+    feeds = [rng.uniform(-2, 2, s).astype("float32") for s in (SHAPE, (2, 4, 6, 7))]
+    residual = feeds[1].copy()
+    got = Interpreter(program, values).run_checked(feeds)[0]
+    expected, _ = _run(build, [SHAPE, (2, 4, 6, 7)], [])
+    np.testing.assert_allclose(got, expected[0], rtol=2e-5, atol=2e-5)
+    np.testing.assert_array_equal(feeds[1], residual)  # the fed input is never written
+
+
+def test_memory_optimize_leaves_shared_or_fed_buffers_alone():
+    conv = paddle.nn.Conv2D(3, 4, 3, padding=1)
+    # the relu's result is fetched too; the other operand is the caller's input array
+    program, _ = _memory_optimized(lambda x, r: _with_input(lambda v: v + r, F.relu(conv(x))),
+                                   [SHAPE, (2, 4, 6, 7)])
+    assert program.kernel_overrides == {}

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from .._core import dtype as _dt
 from .._core.ir.interpreter import Interpreter
 from .._core.passes.inference import optimize
+from .._core.passes.inference.memory import memory_optimize
 from .._core.passes.memory import release_dead_values
 from .._core.tracing import Tracer, is_symbolic
 from ..jit.serialization.builder import ForeignRunner
@@ -89,5 +90,7 @@ class Engine:
         values = [o._data.value for o in outputs]
         if self.options.ir_optim:
             values = optimize(program, values, self.options.passes, self.options.ir_debug)
+        if self.options.memory_optim:
+            memory_optimize(program, values)
         release_dead_values(program, values)
         return Interpreter(program, values)

@@ -75,7 +75,9 @@ class Interpreter:
         outs = [self._slot_of(o) for o in op.outputs]
         single = op.opdef.single_output
         flat = all(type(i) is int for i in layout)  # plain tensor inputs: the fast path
-        return op.opdef.kernel, layout, attrs, outs, single, op.opdef.name, frees, flat
+        # a pass may have given the op a kernel of its own (memory reuse: results in place)
+        kernel = getattr(self.program, "kernel_overrides", {}).get(id(op), op.opdef.kernel)
+        return kernel, layout, attrs, outs, single, op.opdef.name, frees, flat
 
     def _block_steps(self, block) -> tuple[list, list]:
         """The steps of a nested block and the slots its `cf.yield` names."""
@@ -132,7 +134,7 @@ def _execute(steps: list, slots: list) -> None:
                 for i in layout]
             try:
                 result = kernel(xp, *args, *attrs)
-            except Exception as exc:  # noqa: BLE001 - re-raised naming the op
+            except Exception as exc:
                 raise ProgramError(f"Interpreter: op {op_name} failed: {exc}") from exc
             if single:
                 slots[outs[0]] = result if type(result) is np.ndarray else np.asarray(result)
@@ -146,7 +148,7 @@ def _execute(steps: list, slots: list) -> None:
 class _IfStep:
     """Runs the steps of the branch the predicate selects, then publishes its yields."""
 
-    __slots__ = ("pred", "steps", "yields", "outs")
+    __slots__ = ("outs", "pred", "steps", "yields")
 
     def __init__(self, pred: int, steps: tuple, yields: tuple, outs: list):
         self.pred, self.steps, self.yields, self.outs = pred, steps, yields, outs
@@ -161,7 +163,7 @@ class _IfStep:
 class _WhileStep:
     """Feeds the loop values to the body's argument slots until the condition turns false."""
 
-    __slots__ = ("cond", "inits", "args", "steps", "yields", "outs")
+    __slots__ = ("args", "cond", "inits", "outs", "steps", "yields")
 
     def __init__(self, cond, inits, args, steps, yields, outs):
         self.cond, self.inits, self.args = cond, inits, args
