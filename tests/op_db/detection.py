@@ -1,7 +1,8 @@
-"""op_db entries for the box, anchor, proposal and RoI ops. roi_gather / roi_scatter get loop
-references and numeric gradients; the table, box and proposal ops follow Paddle's kernels
-step by step, so their references are real Paddle's goldens (tests/vision/test_ops_goldens.py)
-and here they are checked for infer_meta and shapes."""
+"""op_db entries for the box, anchor, proposal and RoI ops. roi_gather / roi_scatter and
+roi_bilinear / roi_bilinear_adjoint get loop or einsum references and numeric gradients; the
+table, box and proposal ops follow Paddle's kernels step by step, so their references are real
+Paddle's goldens (tests/vision/test_ops_goldens.py) and here they are checked for infer_meta
+and shapes."""
 from .detection_nms import random_boxes
 from .entry import Sample, entry, np
 
@@ -56,6 +57,38 @@ entry("roi_gather", _gather_samples, ref=_gather_ref)
 entry("roi_scatter", _scatter_samples, ref=_scatter_ref)
 
 
+def _bilinear_ref(x, ay, ax, image):
+    return np.einsum("rpy,rcyx,rqx->rcpq", ay, x[image], ax)
+
+
+def _adjoint_ref(values, ay, ax, image, shape):
+    out = np.zeros(shape)
+    for r, i in enumerate(image):
+        out[i] += np.einsum("py,cpq,qx->cyx", ay[r], values[r], ax[r])
+    return out.astype(values.dtype)
+
+
+def _factors(rng, dtype, rois=4):
+    """Sparse row and column weights like RoIAlign's (most cells untouched)."""
+    ay = rng.uniform(0, 1, (rois, 2, 5)) * (rng.uniform(0, 1, (rois, 1, 5)) < 0.6)
+    ax = rng.uniform(0, 1, (rois, 3, 6)) * (rng.uniform(0, 1, (rois, 1, 6)) < 0.6)
+    return ay.astype(dtype), ax.astype(dtype), np.array([0, 1, 1, 0][:rois], np.int64)
+
+
+def _bilinear_samples(rng, dtype):
+    x = rng.uniform(-1, 1, (2, 3, 5, 6)).astype(dtype)
+    return [Sample((x, *_factors(rng, dtype)), grad_inputs=(0,))]
+
+
+def _adjoint_samples(rng, dtype):
+    values = rng.uniform(-1, 1, (4, 3, 2, 3)).astype(dtype)
+    return [Sample((values, *_factors(rng, dtype)), ((2, 3, 5, 6),), grad_inputs=(0,))]
+
+
+entry("roi_bilinear", _bilinear_samples, ref=_bilinear_ref)
+entry("roi_bilinear_adjoint", _adjoint_samples, ref=_adjoint_ref)
+
+
 def _roi_inputs(rng, dtype):
     rois = np.concatenate([random_boxes(rng, (3,), dtype, 8.0), random_boxes(rng, (2,), dtype,
                                                                               16.0)])
@@ -88,7 +121,7 @@ def _ps_samples(rng, dtype):
     return [Sample((rois, num), ((2, 8, 6, 6), 2, 2, 1.0))]
 
 
-entry("roi_align_table", _align_samples, skip_ref=GOLDENS, grad=False)
+entry("roi_align_factors", _align_samples, skip_ref=GOLDENS, grad=False)
 entry("roi_align", _roi_align_samples, skip_ref=GOLDENS)
 entry("roi_pool_table", _pool_samples, skip_ref=GOLDENS, grad=False)
 entry("psroi_pool_table", _ps_samples, skip_ref=GOLDENS, grad=False)

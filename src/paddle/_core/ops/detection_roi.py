@@ -38,11 +38,13 @@ def _valid(index, weights):
     return np.where(valid, index, 0), np.where(valid, weights, 0).astype(weights.dtype)
 
 
-def _channel_index(index, channels: int, plane: int):
-    """Per-channel index tables as flat positions in x.reshape(-1)."""
-    image, pos = index // plane, index % plane
-    channel = np.arange(channels).reshape(1, channels, 1, 1)
-    return (image * channels + channel) * plane + pos
+def _channel_index(index, channels: int, plane: int, images: int):
+    """Per-channel index tables as flat positions in x.reshape(-1): position p of image i
+    and channel c is (i * C + c) * P + p = index + (i * (C - 1) + c) * P."""
+    channel = np.arange(channels).reshape(1, channels, 1, 1) * plane
+    if images == 1:
+        return index + channel
+    return index + (index // plane) * ((channels - 1) * plane) + channel
 
 
 def _gather_meta(x, index, weights):
@@ -63,7 +65,9 @@ def roi_gather(xp, x, index, weights):
     if rois == 0 or taps == 0 or x.size == 0:
         return out
     if shared != 1:
-        flat = _channel_index(safe, c, plane)
+        flat = _channel_index(safe, c, plane, n)
+        if taps == 1:  # one tap per bin (roi_pool's maxima): no sum
+            return x.reshape(-1)[flat[..., 0]] * w[..., 0]
         return (x.reshape(-1)[flat] * w).sum(-1).astype(x.dtype)
     table = x.reshape(n, c, plane).transpose(0, 2, 1).reshape(n * plane, c)
     for block in _row_blocks(rois, bins * taps * c):
@@ -83,21 +87,24 @@ def _scatter_meta(values, index, weights, shape):
 
 @defop("roi_scatter", "values index weights", infer_meta=_scatter_meta, pattern=OPAQUE)
 def roi_scatter(xp, values, index, weights, shape):
-    """Sum weights * values[r, c, b] into an (N, C, *spatial) array at the tapped positions."""
+    """Sum weights * values[r, c, b] into an (N, C, *spatial) array at the tapped positions
+    (bincount: sums in double, rounded once)."""
     rois, shared, bins, taps = index.shape
     n, c = shape[:2]
     plane = _plane(shape)
     safe, w = _valid(index, weights.astype(values.dtype))
     if shared != 1:
-        out = np.zeros(n * c * plane, values.dtype)
-        flat = _channel_index(safe, c, plane)
-        np.add.at(out, flat.reshape(-1), (values[..., None] * w).reshape(-1))
-        return out.reshape(shape)
-    table = np.zeros((n * plane, c), values.dtype)
+        flat = _channel_index(safe, c, plane, n)
+        out = np.bincount(flat.ravel(), (values[..., None] * w).ravel(), n * c * plane)
+        return out.astype(values.dtype).reshape(shape)
+    table = np.zeros(n * plane * c)
+    channel = np.arange(c)
     for block in _row_blocks(rois, bins * taps * c):
         spread = np.einsum("rbk,rcb->rbkc", w[block, 0], values[block])
-        np.add.at(table, safe[block, 0].reshape(-1), spread.reshape(-1, c))
-    return table.reshape(n, plane, c).transpose(0, 2, 1).reshape(shape).copy()
+        flat = safe[block, 0][..., None] * c + channel
+        table += np.bincount(flat.ravel(), spread.ravel(), table.size)
+    table = table.astype(values.dtype).reshape(n, plane, c)
+    return table.transpose(0, 2, 1).reshape(shape).copy()
 
 
 @roi_scatter.grad(save="index weights")
@@ -170,17 +177,63 @@ def roi_pool_table(xp, x, boxes, boxes_num, pooled_height, pooled_width, spatial
     h0, h1 = _pool_bins(corners[:, 1], h, pooled_height, height)
     w0, w1 = _pool_bins(corners[:, 0], w, pooled_width, width)
     image = roi_images("roi_pool", rois, boxes_num, n)
+    keys = {}
     for r in range(rois):
-        plane = x[image[r]].reshape(c, -1)
-        for b in range(bins):
-            ph, pw = divmod(b, pooled_width)
-            rows, cols = np.arange(h0[r, ph], h1[r, ph]), np.arange(w0[r, pw], w1[r, pw])
-            if rows.size == 0 or cols.size == 0:
-                continue
-            cells = (rows[:, None] * width + cols[None, :]).reshape(-1)
-            best = cells[np.argmax(plane[:, cells], axis=1)]
-            index[r, :, b, 0] = image[r] * height * width + best
+        i = int(image[r])
+        if i not in keys:
+            keys[i] = _cell_keys(x[i])
+        best = _first_maxima(keys[i], (h0[r], h1[r]), (w0[r], w1[r]))
+        index[r, :, :, 0] = np.where(best >= 0, i * height * width + best, -1)
     return index
+
+
+_LOW = (1 << 32) - 1
+
+
+def _order_keys(values):
+    """Integers in [0, 2**32) ordered as the values are (equal values, equal keys)."""
+    if values.dtype == np.float32:
+        bits = (values + np.float32(0)).view(np.int32).astype(np.int64)  # -0 is 0
+        return np.where(bits < 0, bits ^ 0x7FFFFFFF, bits) + (1 << 31)
+    _, rank = np.unique(values, return_inverse=True)
+    return rank.reshape(values.shape)
+
+
+def _cell_keys(plane):
+    """(H + 1, W + 1, C) unsigned keys of one image (channels last: the reductions run over
+    whole rows of channels): the value's order in the high 32 bits and, in the low ones, a
+    number that is larger for earlier cells, so that the largest key of a region is its first
+    maximum in row-major order. The extra row and column (0) let a region end at the
+    border."""
+    channels, height, width = plane.shape
+    first = np.uint64(_LOW) - np.arange(height * width, dtype=np.uint64).reshape(height, width)
+    keys = np.zeros((height + 1, width + 1, channels), np.uint64)
+    order = _order_keys(plane).astype(np.uint64).transpose(1, 2, 0)
+    keys[:height, :width] = (order << np.uint64(32)) | first[:, :, None]
+    return keys
+
+
+def _first_maxima(keys, rows, cols):
+    """Flat position (C, Ph * Pw) of the first maximum of each bin of one roi, -1 for empty
+    bins: the largest key over the bin's columns, then over its rows (keys (H, W, C))."""
+    (y_lo, y_hi), (x_lo, x_hi) = rows, cols
+    y0, x0 = int(y_lo.min()), int(x_lo.min())
+    window = keys[y0:int(y_hi.max()) + 1, x0:int(x_hi.max()) + 1]
+    across = _bin_max(window, x_lo - x0, x_hi - x0, axis=1)
+    best = _bin_max(across, y_lo - y0, y_hi - y0, axis=0)
+    cell = (np.uint64(_LOW) - (best & np.uint64(_LOW))).astype(np.int64)  # (Ph, Pw, C)
+    empty = (y_hi <= y_lo)[:, None, None] | (x_hi <= x_lo)[None, :, None]
+    return np.where(empty, -1, cell).reshape(-1, keys.shape[2]).T
+
+
+def _bin_max(keys, lo, hi, axis):
+    """The largest key of each bin [lo, hi) along axis: bins hold a few cells, so step
+    through their k-th cells (the last one again where a bin is shorter)."""
+    best = None
+    for k in range(max(int((hi - lo).max()), 1)):
+        cells = np.take(keys, np.minimum(lo + k, hi - 1), axis=axis)
+        best = cells if best is None else np.maximum(best, cells)
+    return best
 
 
 roi_pool_table.no_grad("positions of maxima")
