@@ -32,26 +32,37 @@ def _zero(target):
 
 
 @numba.njit(cache=True, nogil=True)
-def _add_kernel_row(band, source, weights, dilation):
-    """band[j] += weights[b] * source[j + b * dilation] for each b in turn, every b of the row
-    in one pass over the band (the sums still run b by b, rounded as separate passes would
-    round them); 3- and 5-tap rows, the common ones, have loops of their own."""
+def _add_kernel_row(band, source, weights, dilation, first):
+    """band[j] += weights[b] * source[j + b * dilation] for each b in turn (band[j] = ... for
+    the `first` kernel row, whose sum starts from its first product as NumPy's does), every b
+    of the row in one pass over the band: the sums still run b by b, rounded as separate
+    passes would round them. 3- and 5-tap rows, the common ones, have loops of their own."""
     n = band.shape[0]
     if weights.shape[0] == 3:
         w0, w1, w2 = weights[0], weights[1], weights[2]
         s0, s1 = source[:n], source[dilation:dilation + n]
         s2 = source[2 * dilation:2 * dilation + n]
-        for j in range(n):
-            band[j] = ((band[j] + w0 * s0[j]) + w1 * s1[j]) + w2 * s2[j]
+        if first:
+            for j in range(n):
+                band[j] = (w0 * s0[j] + w1 * s1[j]) + w2 * s2[j]
+        else:
+            for j in range(n):
+                band[j] = ((band[j] + w0 * s0[j]) + w1 * s1[j]) + w2 * s2[j]
     elif weights.shape[0] == 5:
         w0, w1, w2, w3, w4 = weights[0], weights[1], weights[2], weights[3], weights[4]
         s0, s1 = source[:n], source[dilation:dilation + n]
         s2, s3 = source[2 * dilation:2 * dilation + n], source[3 * dilation:3 * dilation + n]
         s4 = source[4 * dilation:4 * dilation + n]
-        for j in range(n):
-            band[j] = ((((band[j] + w0 * s0[j]) + w1 * s1[j]) + w2 * s2[j]) + w3 * s3[j]) + \
-                w4 * s4[j]
+        if first:
+            for j in range(n):
+                band[j] = (((w0 * s0[j] + w1 * s1[j]) + w2 * s2[j]) + w3 * s3[j]) + w4 * s4[j]
+        else:
+            for j in range(n):
+                band[j] = ((((band[j] + w0 * s0[j]) + w1 * s1[j]) + w2 * s2[j]) +
+                           w3 * s3[j]) + w4 * s4[j]
     else:
+        if first:
+            _zero(band)
         for b in range(weights.shape[0]):
             weight = weights[b]
             shifted = source[b * dilation:b * dilation + n]
@@ -104,14 +115,15 @@ def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide):
     for first in range(0, out_h, rows):
         count = min(rows, out_h - first)
         band = wide[:count * row_length]
-        _zero(band)
+        if stride_w > 1:
+            _zero(band)
         for a in range(w.shape[0]):
             offset = a * dilations[0]
             start = ((offset % stride_h) * stride_w * phase_rows + first +
                      offset // stride_h) * row_length
             if stride_w == 1:
                 _add_kernel_row(band, flat[start:start + band.shape[0] + reach], w[a],
-                                dilations[1])
+                                dilations[1], a == 0)
             else:
                 _add_strided_row(band, flat, start, phase_rows * row_length, w[a],
                                  dilations[1], stride_w)
