@@ -93,6 +93,9 @@ def nms_cases():
          iou_threshold=0.3, categories=[0, 1, 2], top_k=4)
     case("nms_duplicates", "nms", {"boxes": np.repeat(boxes((3,), 10.0), 2, axis=0)},
          iou_threshold=0.5)
+    crowd = boxes((300,), 60.0)  # many overlaps, chains of suppression
+    case("nms_crowd", "nms", {"boxes": crowd}, {"scores": rand(300)}, iou_threshold=0.5)
+    case("nms_crowd_low_threshold", "nms", {"boxes": crowd}, iou_threshold=0.1)
     # equal scores: argsort's order, and with top_k topk's (they differ among equals)
     tied = np.round(rand(20) * 3).astype("float32") / 3
     apart = np.array([[30 * i, 0, 30 * i + 10, 10] for i in range(20)], "float32")
@@ -121,6 +124,15 @@ def multiclass_cases():
     mc("mc_no_background", b, s, background_label=-1, keep_top_k=-1, nms_top_k=-1)
     mc("mc_unnormalized", boxes((2, 10), 40.0), s, normalized=False, score_threshold=0.1)
     mc("mc_none_kept", b, s, score_threshold=0.999)
+    mc("mc_crowd", boxes((2, 250), 80.0), rand(2, 4, 250), normalized=False, nms_top_k=200,
+       keep_top_k=300, score_threshold=0.2, nms_threshold=0.45)
+    # zero-size boxes: two equal points overlap 0 / 0 (NaN), which suppresses; inverted ones
+    odd = np.array([[[0.2, 0.2, 0.2, 0.2], [0.2, 0.2, 0.2, 0.2], [0.5, 0.5, 0.5, 0.6],
+                     [0.5, 0.5, 0.5, 0.6], [0.7, 0.7, 0.6, 0.6], [0.1, 0.1, 0.9, 0.9],
+                     [0.1, 0.1, 0.9, 0.9], [0.3, 0.3, 0.4, 0.4]]], "float32")
+    mc("mc_degenerate", odd, rand(1, 2, 8), score_threshold=0.0, nms_threshold=0.0)
+    mc("mc_degenerate_pixels", odd * 10, rand(1, 2, 8), normalized=False, score_threshold=0.0)
+    mc("mc_zero_size", odd[:, [0, 1, 2, 3, 5, 6, 7]], rand(1, 2, 7), score_threshold=0.0)
     mc("mc_eta", boxes((1, 16)), rand(1, 2, 16), nms_eta=0.8, nms_threshold=0.7,
        score_threshold=0.05, keep_top_k=-1, nms_top_k=-1)
     lod_boxes = np.repeat(boxes((7,))[:, None, :], 3, axis=1) + rand(7, 3, 4, high=0.02)

@@ -17,49 +17,27 @@ import numpy as np
 from .. import dtype as _dt
 from ..meta import TensorMeta
 from ._detection_checks import check_float
+from .detection_nms_greedy import (
+    greedy_keep,
+    overlapping_pairs,
+    pair_jaccard,
+    pair_plain_iou,
+    sweepable,
+)
 from .registry import OPAQUE, defop
 
 # ---- overlaps ------------------------------------------------------------------------------
 
 
-def _areas(boxes, normalized: bool):
-    """Box areas, 0 for inverted boxes; unnormalized boxes count their end pixels (+1)."""
-    w = boxes[:, 2] - boxes[:, 0]
-    h = boxes[:, 3] - boxes[:, 1]
-    if not normalized:
-        w, h = w + 1, h + 1
-    inverted = (boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])
-    return np.where(inverted, 0, w * h).astype(boxes.dtype)
-
-
 def jaccard_matrix(boxes, normalized: bool):
     """IoU of every pair of boxes (n, 4) as multiclass_nms3/matrix_nms define it: 0 for boxes
     that do not touch, NaN where both areas are zero."""
-    b = boxes[:, None, :]
-    k = boxes[None, :, :]
-    apart = (k[..., 0] > b[..., 2]) | (k[..., 2] < b[..., 0]) | (k[..., 1] > b[..., 3]) | \
-        (k[..., 3] < b[..., 1])
-    pad = boxes.dtype.type(0 if normalized else 1)
-    inter_w = np.minimum(b[..., 2], k[..., 2]) - np.maximum(b[..., 0], k[..., 0]) + pad
-    inter_h = np.minimum(b[..., 3], k[..., 3]) - np.maximum(b[..., 1], k[..., 1]) + pad
-    inter = inter_w * inter_h
-    area = _areas(boxes, normalized)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        iou = inter / ((area[:, None] + area[None, :]) - inter)
-    return np.where(apart, boxes.dtype.type(0), iou)
+    return pair_jaccard(boxes[:, None, :], boxes[None, :, :], normalized)
 
 
 def plain_iou_matrix(boxes):
     """IoU of every pair as the `nms` op computes it (no +1, overlaps clipped at 0)."""
-    b = boxes[:, None, :]
-    k = boxes[None, :, :]
-    inter_w = np.minimum(b[..., 2], k[..., 2]) - np.maximum(b[..., 0], k[..., 0])
-    inter_h = np.minimum(b[..., 3], k[..., 3]) - np.maximum(b[..., 1], k[..., 1])
-    zero = boxes.dtype.type(0)
-    inter = np.where(inter_w > 0, inter_w, zero) * np.where(inter_h > 0, inter_h, zero)
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return inter / ((area[:, None] + area[None, :]) - inter)
+    return pair_plain_iou(boxes[:, None, :], boxes[None, :, :])
 
 
 def descending(scores, threshold, top_k: int):
@@ -96,10 +74,15 @@ def nms(xp, boxes, iou_threshold=0.3):
     """Greedy suppression in the given order: box i is dropped when a kept box before it
     overlaps it by more than iou_threshold."""
     _check_boxes("nms", boxes, "boxes", 2)
-    iou = plain_iou_matrix(np.asarray(boxes))
+    boxes = np.asarray(boxes)
+    threshold = boxes.dtype.type(iou_threshold) if boxes.dtype == np.float32 else iou_threshold
+    if threshold >= 0 and sweepable(boxes):
+        i, j = overlapping_pairs(boxes, threshold, 0)
+        hit = pair_plain_iou(boxes[i], boxes[j]) > threshold
+        return np.flatnonzero(greedy_keep(boxes.shape[0], i[hit], j[hit])).astype(np.int64)
+    iou = plain_iou_matrix(boxes)
     suppressed = np.zeros(boxes.shape[0], bool)
     kept = []
-    threshold = iou.dtype.type(iou_threshold) if iou.dtype == np.float32 else iou_threshold
     for i in range(boxes.shape[0]):
         if suppressed[i]:
             continue
@@ -114,31 +97,54 @@ nms.no_grad("selects indices")
 # ---- multiclass_nms3 ------------------------------------------------------------------------
 
 
-def greedy_nms(boxes, scores, score_threshold, nms_threshold, eta, top_k, normalized):
-    """NMSFast: candidates above score_threshold by descending score, each kept unless a kept
-    box overlaps it by more than the (eta-adapted) threshold. Returns kept box indices."""
-    dtype = boxes.dtype.type
-    order = descending(scores, dtype(score_threshold), top_k)
+def suppressing_pairs(boxes, threshold, normalized):
+    """(i, j), i < j, of the boxes that suppress each other: IoU not <= threshold."""
+    i, j = overlapping_pairs(boxes, threshold, 0 if normalized else 1)
+    hit = ~(pair_jaccard(boxes[i], boxes[j], normalized) <= threshold)
+    return i[hit], j[hit]
+
+
+def _sparse(boxes, threshold, eta) -> bool:
+    """Whether the pair graph decides greedy NMS: a fixed threshold >= 0, boxes sweepable."""
+    return eta >= 1 and threshold >= 0 and sweepable(boxes)
+
+
+def greedy_nms(boxes, order, nms_threshold, eta, normalized, pairs=None):
+    """NMSFast over the candidates `order` (best first): each kept unless a kept box overlaps
+    it by more than the (eta-adapted) threshold. `pairs` are the suppressing pairs of all the
+    boxes when known. Returns kept box indices."""
     if order.size == 0:
         return []
+    threshold = boxes.dtype.type(nms_threshold)
+    if pairs is None and _sparse(boxes[order], threshold, eta):
+        pairs = suppressing_pairs(boxes[order], threshold, normalized)
+        return order[greedy_keep(order.size, *pairs)].tolist()
+    if pairs is not None:
+        rank = np.full(boxes.shape[0], -1)
+        rank[order] = np.arange(order.size)
+        a, b = rank[pairs[0]], rank[pairs[1]]
+        both = (a >= 0) & (b >= 0)
+        a, b = a[both], b[both]
+        return order[greedy_keep(order.size, np.minimum(a, b), np.maximum(a, b))].tolist()
     iou = jaccard_matrix(boxes[order], normalized)
-    threshold = dtype(nms_threshold)
-    if eta >= 1:
-        # a fixed threshold: suppress forward from each kept box (IoU is symmetric)
-        suppressed = np.zeros(order.size, bool)
-        kept = []
-        for i in range(order.size):
-            if not suppressed[i]:
-                kept.append(i)
-                suppressed |= ~(iou[i] <= threshold)
-        return order[kept].tolist()
     kept = []
     for i in range(order.size):
         if all(iou[i, j] <= threshold for j in kept):
             kept.append(i)
-            if threshold > 0.5:
-                threshold = dtype(threshold * dtype(eta))
+            if eta < 1 and threshold > 0.5:  # eta is a float attribute
+                threshold = boxes.dtype.type(threshold * boxes.dtype.type(np.float32(eta)))
     return order[kept].tolist()
+
+
+def _shared_pairs(boxes, orders, nms_threshold, eta, normalized):
+    """The suppressing pairs among every class's candidates, in box indices, when the boxes
+    are shared by the classes and the pair graph decides; else None."""
+    union = np.unique(np.concatenate([np.zeros(0, np.int64), *orders.values()]))
+    threshold = boxes.dtype.type(nms_threshold)
+    if union.size == 0 or not _sparse(boxes[union], threshold, eta):
+        return None
+    i, j = suppressing_pairs(boxes[union], threshold, normalized)
+    return union[i], union[j]
 
 
 def _image_nms(boxes, scores, attrs, per_class_boxes: bool) -> dict:
@@ -146,13 +152,15 @@ def _image_nms(boxes, scores, attrs, per_class_boxes: bool) -> dict:
     with boxes (M, C, 4) when per_class_boxes (the LoD layout)."""
     score_threshold, nms_top_k, keep_top_k, nms_threshold, normalized, eta, background = attrs
     class_scores = scores.T if per_class_boxes else scores
+    threshold = boxes.dtype.type(score_threshold)
+    orders = {c: descending(class_scores[c], threshold, nms_top_k)
+              for c in range(class_scores.shape[0]) if c != background}
+    shared = None if per_class_boxes else _shared_pairs(boxes, orders, nms_threshold, eta,
+                                                         normalized)
     kept = {}
-    for c in range(class_scores.shape[0]):
-        if c == background:
-            continue
+    for c, order in orders.items():
         class_boxes = boxes[:, c, :] if per_class_boxes else boxes
-        chosen = greedy_nms(class_boxes, class_scores[c], score_threshold, nms_threshold, eta,
-                            nms_top_k, normalized)
+        chosen = greedy_nms(class_boxes, order, nms_threshold, eta, normalized, shared)
         kept[c] = sorted(chosen) if per_class_boxes else chosen
     total = sum(len(v) for v in kept.values())
     if -1 < keep_top_k < total:

@@ -17,7 +17,7 @@ import numpy as np
 from .. import dtype as _dt
 from ..meta import TensorMeta
 from ._detection_checks import check_float, check_rank
-from .detection_nms import jaccard_matrix
+from .detection_nms import greedy_nms
 from .registry import OPAQUE, defop
 
 BBOX_CLIP = math.log(1000.0 / 16.0)
@@ -62,15 +62,7 @@ def _proposal_nms(boxes, scores, threshold, eta, pixel_offset):
     """Kept positions, highest score first; equal scores go later index first, as the
     kernel's ascending stable sort popped from the back does."""
     order = np.argsort(scores, kind="stable")[::-1]
-    iou = jaccard_matrix(boxes[order], not pixel_offset)
-    threshold = boxes.dtype.type(threshold)
-    kept = []
-    for i in range(order.size):
-        if all(iou[i, j] <= threshold for j in kept):
-            kept.append(i)
-            if eta < 1 and threshold > 0.5:
-                threshold = boxes.dtype.type(threshold * eta)
-    return order[kept]
+    return np.asarray(greedy_nms(boxes, order, threshold, eta, not pixel_offset), np.int64)
 
 
 def _image_proposals(scores, deltas, im_shape, anchors, variances, attrs):

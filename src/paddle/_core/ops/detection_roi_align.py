@@ -68,7 +68,7 @@ def _axis_factor(start, size, bins, grid, limit, backward):
                          slots) + \
         np.bincount(np.where(counted, rows * limit + high, 0).ravel(), high_weight.ravel(),
                     slots)
-    return factor.reshape(start.shape[0], bins, limit)
+    return factor.astype(np.float64).reshape(start.shape[0], bins, limit)  # no rois: ints
 
 
 def _grids(roi_h, roi_w, pooled_height, pooled_width, sampling_ratio):
