@@ -41,20 +41,41 @@ def _tables(rng, dtype, shared):
 
 def _gather_samples(rng, dtype):
     x = rng.uniform(-1, 1, (2, 3, 3, 4)).astype(dtype)
-    return [Sample((x, *_tables(rng, dtype, 1)), grad_inputs=(0,), name="shared"),
-            Sample((x, *_tables(rng, dtype, 3)), grad_inputs=(0,), name="per channel")]
+    return [Sample((x, *_tables(rng, dtype, 1)), grad_inputs=(0, 2), name="shared"),
+            Sample((x, *_tables(rng, dtype, 3)), grad_inputs=(0, 2), name="per channel")]
 
 
 def _scatter_samples(rng, dtype):
     g = rng.uniform(-1, 1, (3, 3, 4)).astype(dtype)
-    return [Sample((g, *_tables(rng, dtype, 1)), ((2, 3, 3, 4),), grad_inputs=(0,),
+    return [Sample((g, *_tables(rng, dtype, 1)), ((2, 3, 3, 4),), grad_inputs=(0, 2),
                    name="shared"),
-            Sample((g, *_tables(rng, dtype, 3)), ((2, 3, 12),), grad_inputs=(0,),
+            Sample((g, *_tables(rng, dtype, 3)), ((2, 3, 12),), grad_inputs=(0, 2),
                    name="per channel")]
+
+
+def _products_ref(x, values, index):
+    n, c = x.shape[:2]
+    plane = x.reshape(n, c, -1)
+    out = np.zeros(index.shape)
+    rois, shared, bins, taps = index.shape
+    for r, ch, b, k in np.ndindex(rois, c, bins, taps):
+        i = index[r, 0 if shared == 1 else ch, b, k]
+        if i >= 0:
+            out[r, 0 if shared == 1 else ch, b, k] += \
+                values[r, ch, b] * plane[i // plane.shape[2], ch, i % plane.shape[2]]
+    return out.astype(x.dtype)
+
+
+def _products_samples(rng, dtype):
+    x = rng.uniform(-1, 1, (2, 3, 3, 4)).astype(dtype)
+    values = rng.uniform(-1, 1, (3, 3, 4)).astype(dtype)
+    return [Sample((x, values, _tables(rng, dtype, shared)[0]), grad_inputs=(0, 1), name=name)
+            for shared, name in ((1, "shared"), (3, "per channel"))]
 
 
 entry("roi_gather", _gather_samples, ref=_gather_ref)
 entry("roi_scatter", _scatter_samples, ref=_scatter_ref)
+entry("roi_tap_products", _products_samples, ref=_products_ref)
 
 
 def _bilinear_ref(x, ay, ax, image):

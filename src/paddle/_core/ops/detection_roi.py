@@ -2,6 +2,7 @@
 
     roi_gather(x, index, weights)          out[r, c, b] = sum_k weights * x[image, c, position]
     roi_scatter(values, index, weights, shape)    its adjoint (the gradient of roi_gather)
+    roi_tap_products(x, values, index)     both ops' gradient with respect to the weights
     roi_pool_table(x, boxes, boxes_num, ...)  -> index of each bin's maximum (per channel)
     psroi_pool_table(boxes, boxes_num, ...)   -> index, weights of position-sensitive bins
 
@@ -21,16 +22,22 @@ from .. import dtype as _dt
 from ..meta import TensorMeta
 from .registry import OPAQUE, defop
 
-CHUNK = 1 << 22  # gathered entries per block of rois: bounds the temporary (r, B, K, C) array
+CHUNK = 1 << 18  # gathered entries per block: a (r, B, K, C) temporary that stays in cache
 
 
 def _plane(shape) -> int:
     return math.prod(shape[2:])
 
 
-def _row_blocks(rois: int, per_roi: int):
-    step = max(1, CHUNK // max(per_roi, 1))
-    return [slice(s, min(s + step, rois)) for s in range(0, rois, step)]
+def _blocks(rois: int, bins: int, per_bin: int):
+    """(rois, bins) slices whose gathered taps stay within CHUNK entries: whole rois at a
+    time, or runs of bins of one roi when a single roi holds more."""
+    if bins * per_bin <= CHUNK:
+        step = max(1, CHUNK // max(bins * per_bin, 1))
+        return [(slice(s, min(s + step, rois)), slice(None)) for s in range(0, rois, step)]
+    step = max(1, CHUNK // max(per_bin, 1))
+    return [(slice(r, r + 1), slice(b, min(b + step, bins)))
+            for r in range(rois) for b in range(0, bins, step)]
 
 
 def _valid(index, weights):
@@ -70,15 +77,15 @@ def roi_gather(xp, x, index, weights):
             return x.reshape(-1)[flat[..., 0]] * w[..., 0]
         return (x.reshape(-1)[flat] * w).sum(-1).astype(x.dtype)
     table = x.reshape(n, c, plane).transpose(0, 2, 1).reshape(n * plane, c)
-    for block in _row_blocks(rois, bins * taps * c):
-        taps_values = table[safe[block, 0]]
-        out[block] = np.einsum("rbk,rbkc->rcb", w[block, 0], taps_values)
+    for r, b in _blocks(rois, bins, taps * c):
+        out[r, :, b] = np.einsum("rbk,rbkc->rcb", w[r, 0, b], table[safe[r, 0, b]])
     return out
 
 
-@roi_gather.grad(save="index weights")
+@roi_gather.grad(save="x index weights")
 def _(ctx, g):
-    return roi_scatter(g, ctx.index, ctx.weights, tuple(ctx.x.shape)), None, None
+    weights = roi_tap_products(ctx.x, g, ctx.index) if ctx.needs_grad[2] else None
+    return roi_scatter(g, ctx.index, ctx.weights, tuple(ctx.x.shape)), None, weights
 
 
 def _scatter_meta(values, index, weights, shape):
@@ -99,17 +106,49 @@ def roi_scatter(xp, values, index, weights, shape):
         return out.astype(values.dtype).reshape(shape)
     table = np.zeros(n * plane * c)
     channel = np.arange(c)
-    for block in _row_blocks(rois, bins * taps * c):
-        spread = np.einsum("rbk,rcb->rbkc", w[block, 0], values[block])
-        flat = safe[block, 0][..., None] * c + channel
+    for r, b in _blocks(rois, bins, taps * c):
+        spread = np.einsum("rbk,rcb->rbkc", w[r, 0, b], values[r, :, b])
+        flat = safe[r, 0, b][..., None] * c + channel
         table += np.bincount(flat.ravel(), spread.ravel(), table.size)
     table = table.astype(values.dtype).reshape(n, plane, c)
     return table.transpose(0, 2, 1).reshape(shape).copy()
 
 
-@roi_scatter.grad(save="index weights")
+@roi_scatter.grad(save="values index weights")
 def _(ctx, g):
-    return roi_gather(g, ctx.index, ctx.weights), None, None
+    weights = roi_tap_products(g, ctx.values, ctx.index) if ctx.needs_grad[2] else None
+    return roi_gather(g, ctx.index, ctx.weights), None, weights
+
+
+def _products_meta(x, values, index):
+    return TensorMeta(tuple(index.shape), x.dtype)
+
+
+@defop("roi_tap_products", "x values index", infer_meta=_products_meta, pattern=OPAQUE)
+def roi_tap_products(xp, x, values, index):
+    """sum_c values[r, c, b] * x at tap k (per channel for per-channel tables): the gradient
+    of roi_gather with respect to its weights, and of roi_scatter's."""
+    rois, shared, bins, taps = index.shape
+    n, c = x.shape[:2]
+    plane = _plane(x.shape)
+    valid = index >= 0
+    safe = np.where(valid, index, 0)
+    if shared != 1:
+        out = x.reshape(-1)[_channel_index(safe, c, plane, n)] * values[..., None]
+        return np.where(valid, out, 0).astype(x.dtype)
+    out = np.zeros(index.shape, x.dtype)
+    if rois == 0 or taps == 0 or x.size == 0:
+        return out
+    table = x.reshape(n, c, plane).transpose(0, 2, 1).reshape(n * plane, c)
+    for r, b in _blocks(rois, bins, taps * c):
+        out[r, 0, b] = np.einsum("rcb,rbkc->rbk", values[r, :, b], table[safe[r, 0, b]])
+    return np.where(valid, out, 0).astype(x.dtype)
+
+
+@roi_tap_products.grad(save="x values index")
+def _(ctx, g):
+    return (roi_scatter(ctx.values, ctx.index, g, tuple(ctx.x.shape)),
+            roi_gather(ctx.x, ctx.index, g), None)
 
 
 # ---- which image each roi belongs to ------------------------------------------------------

@@ -1,6 +1,6 @@
 """`paddle.vision.ops.deform_conv2d` and `DeformConv2D` (deformable convolution v1, and v2
 with a modulation mask), composed from differentiable ops: the input is sampled bilinearly
-at the offset kernel taps (spatial_gather of the four neighbours, as Paddle's deformable_conv
+at the offset kernel taps (one roi_gather of the four neighbours, as Paddle's deformable_conv
 kernel interpolates: taps outside (-1, size) read 0), scaled by the mask, and contracted with
 the weight by a grouped matmul. Gradients of every order reach x, offset, mask, weight, bias."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 import paddle
 
 from ... import nn
-from ..._core.ops.nn_pool import spatial_gather
+from ..._core.ops.detection_roi import roi_gather
 
 
 def _pair(value, what):
@@ -29,25 +29,28 @@ def _tap_grid(out_size, kernel, stride, padding, dilation):
         (np.arange(kernel) * dilation)[:, None]
 
 
-def _bilinear_taps(x, ys, xs, groups):
-    """x [N, C, H, W] sampled at (ys, xs) [N, G, K, Ho, Wo] per deformable group:
-    [N, G, C/G, K, Ho, Wo]."""
+def _bilinear_taps(x, ys, xs, groups, mask):
+    """x [N, C, H, W] sampled at (ys, xs) [N, G, K, Ho, Wo] per deformable group, times the
+    modulation mask when given: [N, G, C/G, K, Ho, Wo]. One roi_gather of the four
+    neighbours of every sample; the bilinear weights (and the mask) are its weights, so their
+    gradients reach the offsets and the mask."""
     n, c, h, w = x.shape
     planes = x.reshape([n * groups, c // groups, h, w])
     y0, x0 = paddle.floor(ys).detach(), paddle.floor(xs).detach()
     dy, dx = ys - y0, xs - x0
     inside = (ys > -1) & (ys < h) & (xs > -1) & (xs < w)
-    total = None
+    image = paddle.arange(n * groups, dtype="int64").reshape(ys.shape[:2] + [1, 1, 1]) * (h * w)
+    index, weights = [], []
     for cy, wy in ((y0, 1 - dy), (y0 + 1, dy)):
         for cx, wx in ((x0, 1 - dx), (x0 + 1, dx)):
             valid = inside & (cy >= 0) & (cy <= h - 1) & (cx >= 0) & (cx <= w - 1)
-            flat = paddle.where(valid, cy * w + cx, paddle.full_like(cy, -1)).astype("int64")
-            index = flat.reshape([n * groups, 1, -1])
-            value = spatial_gather(planes, index).reshape(
-                [n, groups, c // groups] + list(ys.shape[2:]))
-            term = value * (wy * wx).unsqueeze(2)
-            total = term if total is None else total + term
-    return total
+            flat = (cy * w + cx).astype("int64") + image
+            index.append(paddle.where(valid, flat, paddle.full_like(flat, -1)))
+            weights.append(wy * wx if mask is None else wy * wx * mask)
+    taps = list(ys.shape[2:])
+    index = paddle.stack(index, -1).reshape([n * groups, 1, -1, 4])
+    weights = paddle.stack(weights, -1).reshape([n * groups, 1, -1, 4])
+    return roi_gather(planes, index, weights).reshape([n, groups, c // groups] + taps)
 
 
 def deform_conv2d(x, offset, weight, bias=None, stride=1, padding=0, dilation=1,
@@ -85,9 +88,8 @@ def deform_conv2d(x, offset, weight, bias=None, stride=1, padding=0, dilation=1,
     offsets = offset.reshape([n, dg, taps, 2, ho, wo])
     ys = offsets[:, :, :, 0] + paddle.to_tensor(grid_y.reshape(shape).astype(x.dtype.name))
     xs = offsets[:, :, :, 1] + paddle.to_tensor(grid_x.reshape(shape).astype(x.dtype.name))
-    sampled = _bilinear_taps(x, ys, xs, dg)
-    if mask is not None:
-        sampled = sampled * mask.reshape([n, dg, 1, taps, ho, wo])
+    modulation = None if mask is None else mask.reshape([n, dg, taps, ho, wo])
+    sampled = _bilinear_taps(x, ys, xs, dg, modulation)
     columns = sampled.reshape([n, groups, cin_g * taps, ho * wo])
     kernels = weight.reshape([groups, cout // groups, cin_g * taps])
     out = paddle.matmul(kernels, columns).reshape([n, cout, ho, wo])
