@@ -121,20 +121,29 @@ def _var_meta(var):
     return TensorMeta([int(d) for d in tensor.dims], _dt.to_dtype(dtype))
 
 
-def read_pdmodel(path: str) -> ForeignProgram:
+def parse_program_desc(path: str):
+    """The ProgramDesc message of a `.pdmodel` file; ValueError saying why when it is not one
+    (every reader prefixes the message with its own API name)."""
     with open(path, "rb") as f:
         data = f.read()
     desc = program_desc_class()()
     try:
         desc.ParseFromString(data)
     except Exception as exc:  # noqa: BLE001 - protobuf raises its own DecodeError
-        raise ValueError(f"(jit.load) {path} is not a Paddle ProgramDesc: {exc}") from None
+        raise ValueError(f"{path} is not a Paddle ProgramDesc: {exc}") from None
     if not desc.blocks:
-        raise ValueError(f"(jit.load) {path} is not a Paddle ProgramDesc: it holds no program "
-                         "blocks")
+        raise ValueError(f"{path} is not a Paddle ProgramDesc: it holds no program blocks")
     if any(not op.type for block in desc.blocks for op in block.ops):
-        raise ValueError(f"(jit.load) {path} is not a Paddle ProgramDesc: it holds an "
-                         "operator without a type")
+        raise ValueError(f"{path} is not a Paddle ProgramDesc: it holds an operator without a "
+                         "type")
+    return desc
+
+
+def read_pdmodel(path: str) -> ForeignProgram:
+    try:
+        desc = parse_program_desc(path)
+    except ValueError as exc:
+        raise ValueError(f"(jit.load) {exc}") from None
     return parse_block(desc.blocks[0], desc.blocks)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import os
 
-from .pdmodel import DENSE_TENSOR, program_desc_class
+from .pdmodel import DENSE_TENSOR, parse_program_desc, program_desc_class
 
 # OpDesc.AttrType values of the attributes the writer sets, and the Attr field of each.
 INT_ATTR, BOOLEAN_ATTR = 0, 6
@@ -17,19 +17,13 @@ _VALUE_FIELDS = {INT_ATTR: "i", BOOLEAN_ATTR: "b"}
 
 
 def read_program_desc(path: str):
-    """The ProgramDesc message of a `.pdmodel` file (ValueError when it is not one)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    desc = program_desc_class()()
+    """The ProgramDesc message of a `.pdmodel` file, with Paddle's converter error when it is
+    not one."""
     try:
-        desc.ParseFromString(data)
-    except Exception as exc:  # noqa: BLE001 - protobuf raises its own DecodeError
-        raise ValueError(f"(InvalidArgument) Failed to parse program_desc from binary string: "
-                         f"{path} is not a Paddle ProgramDesc ({exc})") from None
-    if not desc.blocks or any(not op.type for block in desc.blocks for op in block.ops):
+        return parse_program_desc(path)
+    except ValueError as exc:
         raise ValueError("(InvalidArgument) Failed to parse program_desc from binary string: "
-                         f"{path} is not a Paddle ProgramDesc")
-    return desc
+                         f"{exc}") from None
 
 
 def write_program_desc(desc, path: str) -> None:
