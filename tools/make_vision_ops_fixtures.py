@@ -140,6 +140,100 @@ def multiclass_cases():
        keep_top_k=5)
 
 
+def rotated_rects(count, scale=1.0):
+    """Quads [x1, y1, ..., x4, y4]: rectangles turned by random angles (text-detector boxes)."""
+    center = RNG.uniform(0.3, 0.7, (count, 1, 2))
+    half = RNG.uniform(0.03, 0.2, (count, 1, 2)) * np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]])
+    angle = RNG.uniform(0, np.pi, (count, 1))
+    cos, sin = np.cos(angle), np.sin(angle)
+    turned = np.stack([half[..., 0] * cos - half[..., 1] * sin,
+                       half[..., 0] * sin + half[..., 1] * cos], -1)
+    return ((center + turned) * scale).reshape(count, 8).astype("float32")
+
+
+def stars(count, points):
+    """Simple polygons: points at sorted angles and random radii around a center."""
+    angle = np.sort(RNG.uniform(0, 2 * np.pi, (count, points)), 1)
+    radius = RNG.uniform(0.05, 0.3, (count, points))
+    center = RNG.uniform(0.3, 0.7, (count, 1, 2))
+    ring = np.stack([radius * np.cos(angle), radius * np.sin(angle)], -1)
+    return (center + ring).reshape(count, 2 * points).astype("float32")
+
+
+def crossed_quads(count):
+    """Quads of random corners: many cross themselves (bow-ties)."""
+    return RNG.uniform(0.2, 0.8, (count, 8)).astype("float32")
+
+
+SQUARE = [0.2, 0.2, 0.6, 0.2, 0.6, 0.6, 0.2, 0.6]
+ODD_QUADS = np.array([  # degenerate and self-intersecting quads
+    SQUARE, SQUARE[2:] + SQUARE[:2], SQUARE[::-1], [0.1, 0.1, 0.3, 0.3, 0.5, 0.5, 0.7, 0.7],
+    [0.3, 0.3] * 4, [0.2, 0.2, 0.6, 0.2, 0.6, 0.2, 0.2, 0.6], [0.6, 0.2, 1.0, 0.2, 1.0, 0.6,
+                                                              0.6, 0.6],
+    [0.3, 0.3, 0.5, 0.3, 0.5, 0.5, 0.3, 0.5], [0.4, 0.2, 0.8, 0.2, 0.8, 0.5, 0.4, 0.5],
+    [0.2, 0.2, 0.7, 0.6, 0.7, 0.2, 0.2, 0.4], [0.2, 0.2, 0.6, 0.6, 0.6, 0.2, 0.2, 0.6],
+    [0.2, 0.2, 0.8, 0.5, 0.2, 0.8, 0.4, 0.5]], "float32")
+
+
+def polygon_cases():
+    """multiclass_nms3 on polygon boxes: PolyIoU decides (the normalized flag is unused)."""
+    args = {"score_threshold": 0.05, "nms_top_k": -1, "keep_top_k": -1, "nms_threshold": 0.3,
+            "normalized": True, "nms_eta": 1.0, "background_label": -1}
+
+    def mc(name, bb, ss, **changes):
+        case(name, "_C_ops.multiclass_nms3", {"bboxes": bb, "scores": ss, "rois_num": None},
+             positional=list({**args, **changes}.values()))
+
+    quads = rotated_rects(60).reshape(2, 30, 8)
+    mc("mc_poly_quads", quads, rand(2, 3, 30), nms_threshold=0.2, keep_top_k=25)
+    mc("mc_poly_quads_pixels", quads * 640, rand(2, 2, 30), normalized=False, nms_top_k=20)
+    mc("mc_poly_quads_eta", quads[:1], rand(1, 2, 30), nms_eta=0.7, nms_threshold=0.6)
+    for points in (8, 12, 16):
+        mc(f"mc_poly_{points}_points", stars(40, points)[None], rand(1, 2, 40),
+           nms_threshold=0.25)
+    mc("mc_poly_odd_quads", ODD_QUADS[None], rand(1, 2, len(ODD_QUADS)), nms_threshold=0.1)
+    mc("mc_poly_crossed_quads", crossed_quads(40)[None], rand(1, 2, 40), nms_threshold=0.35)
+
+
+def polygon_iou_goldens():
+    """Paddle's polygon IoU of pairs, read off multiclass_nms3: the second of two boxes
+    survives exactly when IoU <= nms_threshold, so bisecting the threshold over the ordered
+    float32 values finds the IoU (NaN where no threshold keeps it)."""
+    pairs = np.concatenate([
+        np.stack([rotated_rects(40), rotated_rects(40)], 1),
+        np.stack([ODD_QUADS, np.roll(ODD_QUADS, 1, 0)], 1), np.stack([ODD_QUADS] * 2, 1),
+        np.stack([crossed_quads(30), crossed_quads(30)], 1)])
+    many = {points: np.stack([stars(20, points), stars(20, points)], 1) for points in (8, 12, 16)}
+    out = {"quads": pairs, **{f"points_{k}": v for k, v in many.items()}}
+    for key, value in list(out.items()):
+        out[f"{key}_iou"] = np.array([_paddle_iou(pair) for pair in value])
+    np.savez_compressed(os.path.join(os.path.dirname(OUT), "polygon_iou.npz"), **out)
+
+
+def _ordered(value):
+    bits = int(np.float32(value).view(np.int32))
+    return bits if bits >= 0 else -(bits & 0x7FFFFFFF)
+
+
+def _from_ordered(key):
+    return float(np.int32(key if key >= 0 else (-key) | -0x80000000).view(np.float32))
+
+
+def _paddle_iou(pair):
+    def kept(threshold):
+        _, _, num = paddle._C_ops.multiclass_nms3(
+            paddle.to_tensor(pair[None]), paddle.to_tensor(np.array([[[0.9, 0.8]]], "float32")),
+            None, 0.0, -1, -1, threshold, True, 1.0, -1)
+        return int(num.numpy()[0]) == 2
+    low, high = _ordered(-1e30), _ordered(1e30)
+    if not kept(_from_ordered(high)):
+        return np.nan
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if kept(_from_ordered(middle)) else (middle, high)
+    return _from_ordered(high)
+
+
 def matrix_cases():
     b = boxes((2, 10))
     s = rand(2, 3, 10)
@@ -332,6 +426,8 @@ def main():
     subprocess.run([sys.executable, os.path.abspath(__file__), "--legacy-program"],
                    env={**os.environ, "FLAGS_enable_pir_api": "0"}, check=True)
     nms_cases()
+    polygon_cases()
+    polygon_iou_goldens()
     yolo_cases()
     multiclass_cases()
     matrix_cases()

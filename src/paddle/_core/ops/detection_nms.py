@@ -15,15 +15,18 @@ import itertools
 import numpy as np
 
 from .. import dtype as _dt
-from ..meta import TensorMeta
+from ..meta import TensorMeta, meta_of
 from ._detection_checks import check_float
 from .detection_nms_greedy import (
     greedy_keep,
+    overlap_matrix,
     overlapping_pairs,
     pair_jaccard,
     pair_plain_iou,
+    suppressing_pairs,
     sweepable,
 )
+from .detection_polygon import POLYGON_SIZES
 from .registry import OPAQUE, defop
 
 # ---- overlaps ------------------------------------------------------------------------------
@@ -52,10 +55,13 @@ def descending(scores, threshold, top_k: int):
 # ---- nms ------------------------------------------------------------------------------------
 
 
-def _check_boxes(op: str, boxes, name: str, rank: int) -> None:
-    if len(boxes.shape) != rank or boxes.shape[-1] not in (4, -1):
+def _check_boxes(op: str, boxes, name: str, rank: int, sizes=(4,)) -> None:
+    if len(boxes.shape) != rank or boxes.shape[-1] not in (*sizes, -1):
+        points = "" if sizes == (4,) else \
+            " or the points of a polygon [x1, y1, ..., xk, yk], k = 4, 8, 12 or 16"
         raise ValueError(f"({op}) The input {name} must be a {rank}-D tensor whose last "
-                         f"dimension is 4, but received shape {list(boxes.shape)}.")
+                         f"dimension is {' or '.join(map(str, sizes))} (a box [xmin, ymin, "
+                         f"xmax, ymax]{points}), but received shape {list(boxes.shape)}.")
 
 
 def _row_width(bboxes) -> int:
@@ -97,13 +103,6 @@ nms.no_grad("selects indices")
 # ---- multiclass_nms3 ------------------------------------------------------------------------
 
 
-def suppressing_pairs(boxes, threshold, normalized):
-    """(i, j), i < j, of the boxes that suppress each other: IoU not <= threshold."""
-    i, j = overlapping_pairs(boxes, threshold, 0 if normalized else 1)
-    hit = ~(pair_jaccard(boxes[i], boxes[j], normalized) <= threshold)
-    return i[hit], j[hit]
-
-
 def _sparse(boxes, threshold, eta) -> bool:
     """Whether the pair graph decides greedy NMS: a fixed threshold >= 0, boxes sweepable."""
     return eta >= 1 and threshold >= 0 and sweepable(boxes)
@@ -126,7 +125,7 @@ def greedy_nms(boxes, order, nms_threshold, eta, normalized, pairs=None):
         both = (a >= 0) & (b >= 0)
         a, b = a[both], b[both]
         return order[greedy_keep(order.size, np.minimum(a, b), np.maximum(a, b))].tolist()
-    iou = jaccard_matrix(boxes[order], normalized)
+    iou = overlap_matrix(boxes[order], normalized)
     kept = []
     for i in range(order.size):
         if all(iou[i, j] <= threshold for j in kept):
@@ -209,7 +208,7 @@ def _multiclass_meta(bboxes, scores, rois_num=None, score_threshold=0.05, nms_to
     check_float(op, bboxes, "BBoxes")
     check_float(op, scores, "Scores")
     if len(scores.shape) == 3:
-        _check_boxes(op, bboxes, "BBoxes", 3)
+        _check_boxes(op, bboxes, "BBoxes", 3, (4, *POLYGON_SIZES))
         if -1 not in (scores.shape[2], bboxes.shape[1]) and scores.shape[2] != bboxes.shape[1]:
             raise ValueError(f"({op}) The 3rd dimension of Scores {list(scores.shape)} must "
                              f"equal the 2nd dimension of BBoxes {list(bboxes.shape)} (the "
@@ -232,7 +231,10 @@ def multiclass_nms3(xp, bboxes, scores, rois_num=None, score_threshold=0.05, nms
                     background_label=0):
     """Per image and class, greedy NMS; then the best keep_top_k detections of the image,
     grouped by ascending label. Out rows are [label, score, x1, y1, x2, y2]; Index is the
-    flat position of each kept box among the batch's boxes (times classes for 2-D scores)."""
+    flat position of each kept box among the batch's boxes (times classes for 2-D scores).
+    Boxes of 8, 16, 24 or 32 numbers are polygons, compared by their polygon IoU."""
+    _multiclass_meta(meta_of(bboxes), meta_of(scores),
+                     None if rois_num is None else meta_of(rois_num))
     attrs = (score_threshold, nms_top_k, keep_top_k, nms_threshold, normalized, nms_eta,
              background_label)
     per_class_boxes = scores.ndim == 2
@@ -308,7 +310,9 @@ def _matrix_meta(bboxes, scores, score_threshold, nms_top_k, keep_top_k, post_th
 def matrix_nms(xp, bboxes, scores, score_threshold, nms_top_k, keep_top_k, post_threshold=0.0,
                use_gaussian=False, gaussian_sigma=2.0, background_label=0, normalized=True):
     """Matrix NMS (SOLOv2): scores decay by their overlap with higher-scored boxes instead of
-    being dropped; per image the keep_top_k best decayed detections, best first."""
+    being dropped; per image the keep_top_k best decayed detections, best first. Boxes only:
+    Paddle's kernel has no polygon IoU."""
+    _matrix_meta(meta_of(bboxes), meta_of(scores), score_threshold, nms_top_k, keep_top_k)
     attrs = (score_threshold, post_threshold, nms_top_k, normalized, use_gaussian,
              gaussian_sigma)
     rows, index, counts = [], [], []

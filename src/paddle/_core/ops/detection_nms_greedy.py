@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .detection_polygon import bounding_boxes, polygon_iou, polygon_iou_matrix
+
 LEVELS = 16  # rounds of level-at-a-time settling before finishing box by box
 
 
@@ -53,8 +55,31 @@ def pair_plain_iou(a, b):
 
 
 def sweepable(boxes) -> bool:
-    """Whether overlapping_pairs finds every suppressing pair: no NaN, no inverted box."""
+    """Whether overlapping_pairs finds every suppressing pair: no NaN, no inverted box (for
+    polygons, of their bounding boxes)."""
+    if boxes.shape[1] != 4:
+        boxes = bounding_boxes(boxes)
     return bool(np.all((boxes[:, 2] >= boxes[:, 0]) & (boxes[:, 3] >= boxes[:, 1])))
+
+
+def overlap_matrix(boxes, normalized: bool):
+    """multiclass_nms3's IoU of every pair of (n, 4) boxes or (n, 2k) polygons."""
+    if boxes.shape[1] == 4:
+        return pair_jaccard(boxes[:, None, :], boxes[None, :, :], normalized)
+    return polygon_iou_matrix(boxes)
+
+
+def suppressing_pairs(boxes, threshold, normalized: bool):
+    """(i, j), i < j, of the boxes or polygons whose IoU is not <= threshold (>= 0). Polygons
+    overlap only where their bounding boxes meet."""
+    if boxes.shape[1] == 4:
+        i, j = overlapping_pairs(boxes, threshold, 0 if normalized else 1)
+        iou = pair_jaccard(boxes[i], boxes[j], normalized)
+    else:
+        i, j = overlapping_pairs(bounding_boxes(boxes), 0, 0)
+        iou = polygon_iou(boxes[j], boxes[i])
+    hit = ~(iou <= threshold)
+    return i[hit], j[hit]
 
 
 def overlapping_pairs(boxes, threshold, pad):
