@@ -6,7 +6,9 @@
 
 Overlaps are computed in the boxes' own dtype with the kernels' order of operations, so which
 box suppresses which is decided exactly as Paddle decides it (ties included: candidates are
-ordered by a stable sort on the score). Output sizes depend on the data: infer_meta reports -1.
+ordered by a stable sort on the score). Greedy suppression runs on the sparse graph of
+suppressing pairs (detection_nms_greedy.py); multiclass_nms3 also takes polygon boxes
+(detection_polygon.py). Output sizes depend on the data: infer_meta reports -1.
 """
 from __future__ import annotations
 
