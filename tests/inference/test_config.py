@@ -132,3 +132,24 @@ def test_version_queries():
     assert version.startswith("version: 3.3.1\ncommit: feijiang-")
     assert inference.get_trt_compile_version() == (0, 0, 0)
     assert inference.get_trt_runtime_version() == (0, 0, 0)
+
+
+def test_tensorrt_ipu_and_xpu_options_answer_as_paddles_cpu_build(in_fixtures, tmp_path):
+    config = inference.Config("two_io.json", "two_io.pdiparams")
+    config.enable_tensorrt_dla(1)
+    config.enable_tensorrt_varseqlen()
+    config.set_tensorrt_optimization_level(5)
+    config.set_trt_dynamic_shape_info({"x": [1, 4]}, {"x": [8, 4]}, {"x": [4, 4]})
+    assert config.tensorrt_optimization_level() == 5
+    assert not (config.tensorrt_dla_enabled() or config.tensorrt_varseqlen_enabled()
+                or config.tuned_tensorrt_dynamic_shape() or config.trt_allow_build_at_runtime())
+    with pytest.raises(ValueError, match="call EnableTensorRtEngine"):
+        config.enable_tensorrt_memory_optim()
+    with pytest.raises(RuntimeError, match="Should call EnableXpu"):
+        config.set_xpu_config(inference.XpuConfig())
+    assert inference.XpuConfig().context_gm_size == -1
+    with pytest.raises(RuntimeError, match="Cannot open file"):
+        config.load_ipu_config(str(tmp_path / "missing.cfg"))
+    config.enable_custom_device("npu")
+    predictor = inference.create_predictor(config)  # recorded options change nothing here
+    assert predictor.get_input_names() == ["x", "y"]

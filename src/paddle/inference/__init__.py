@@ -10,6 +10,7 @@ Predictor and its Tensor handles, PredictorPool, the enums, and convert_to_mixed
     mixed_precision  convert_to_mixed_precision
 """
 from .config import AnalysisConfig, NativeConfig
+from .config_devices import XpuConfig
 from .enums import PaddleDType, PaddlePlace, Precision, get_num_bytes_of_data_type
 from .mixed_precision import convert_to_mixed_precision
 from .pass_builder import PaddlePassBuilder
@@ -25,7 +26,6 @@ PlaceType = PaddlePlace
 PrecisionType = Precision
 
 __all__ = ["Config", "DataType", "NativeConfig", "PaddlePassBuilder", "PlaceType",
-           "PrecisionType", "Predictor", "PredictorPool", "Tensor", "convert_to_mixed_precision",
-           "create_predictor",
-           "get_num_bytes_of_data_type", "get_trt_compile_version", "get_trt_runtime_version",
-           "get_version"]
+           "PrecisionType", "Predictor", "PredictorPool", "Tensor", "XpuConfig",
+           "convert_to_mixed_precision", "create_predictor", "get_num_bytes_of_data_type",
+           "get_trt_compile_version", "get_trt_runtime_version", "get_version"]

@@ -10,23 +10,14 @@ in Paddle's CPU build: the GPU request is ignored with an error log, the others 
 from __future__ import annotations
 
 import os
-import sys
 
 from . import pass_builder as _passes
+from .config_devices import DeviceSwitches
 from .enums import Precision
 from .summary import render, summary_rows
 
 
-def _log_error(message: str) -> None:
-    print(f"E paddle.inference: {message}", file=sys.stderr)
-
-
-def _not_compiled(feature: str, option: str):
-    raise RuntimeError(f"(PreconditionNotMet) To use {feature}, please compile with {option} "
-                       "first. Feijiang runs on the CPU (NumPy) only in this build.")
-
-
-class AnalysisConfig:
+class AnalysisConfig(DeviceSwitches):
     """How to load and run an inference model (`paddle.inference.Config`).
 
     Args:
@@ -75,8 +66,7 @@ class AnalysisConfig:
         self._onednn_ops: set = set()
         self._bfloat16_ops: set = set()
         self._int8_ops: set = set()
-        self._openvino = False
-        self._openvino_precision = Precision.Float32
+        self._init_devices()
         self._use_cinn = False
         self._new_ir = False
         self._new_executor = False
@@ -148,76 +138,6 @@ class AnalysisConfig:
 
     def model_from_memory(self) -> bool:
         return self._model_buffer is not None
-
-    # ---- devices -----------------------------------------------------------------------------
-    def disable_gpu(self) -> None:
-        """Run on the CPU (the only device of this build)."""
-
-    def enable_use_gpu(self, memory_pool_init_size_mb: int, device_id: int = 0,
-                       precision_mode: Precision = Precision.Float32) -> None:
-        _log_error("Please use PaddlePaddle with GPU version. (Feijiang runs this predictor on "
-                   "the CPU.)")
-
-    def use_gpu(self) -> bool:
-        return False
-
-    def gpu_device_id(self) -> int:
-        return 0
-
-    def memory_pool_init_size_mb(self) -> int:
-        return 100
-
-    def fraction_of_gpu_memory_for_pool(self) -> float:
-        return 0.0
-
-    def enable_xpu(self, *args, **kwargs) -> None:
-        _not_compiled("XPU inference", "option 'WITH_XPU' or 'LITE_WITH_XPU'")
-
-    def use_xpu(self) -> bool:
-        return False
-
-    def xpu_device_id(self) -> int:
-        return 0
-
-    def set_xpu_device_id(self, device_id: int = 0) -> None:
-        _not_compiled("XPU inference", "option 'WITH_XPU' or 'LITE_WITH_XPU'")
-
-    def enable_ipu(self, *args, **kwargs) -> None:
-        raise RuntimeError("(Unavailable) You tried to enable the ipu but did not have the "
-                           "option -DWITH_IPU compiled.")
-
-    def enable_tensorrt_engine(self, *args, **kwargs) -> None:
-        _not_compiled("Paddle-TensorRT", "TENSORRT")
-
-    def tensorrt_engine_enabled(self) -> bool:
-        return False
-
-    def tensorrt_dynamic_shape_enabled(self) -> bool:
-        return False
-
-    def tensorrt_precision_mode(self) -> Precision:
-        return Precision.Float32
-
-    def enable_onnxruntime(self) -> None:
-        _log_error("Please compile with onnxruntime to EnableONNXRuntime()")
-
-    def disable_onnxruntime(self) -> None:
-        """ONNX Runtime is never used by this build."""
-
-    def onnxruntime_enabled(self) -> bool:
-        return False
-
-    def enable_openvino_engine(self, inference_precision: Precision = Precision.Float32):
-        """Recorded and reported; Feijiang's own engine runs the model."""
-        self._openvino = True
-        self._openvino_precision = Precision(inference_precision)
-
-    def openvino_engine_enabled(self) -> bool:
-        return self._openvino
-
-    def _openvino_precision_name(self) -> str:
-        return {Precision.Float32: "fp32", Precision.Half: "fp16", Precision.Int8: "int8",
-                Precision.Bfloat16: "bf16"}[self._openvino_precision]
 
     # ---- CPU math, oneDNN ----------------------------------------------------------------------
     def set_cpu_math_library_num_threads(self, cpu_math_library_num_threads: int) -> None:
