@@ -14,7 +14,7 @@ import paddle
 import paddle.nn.functional as F
 from paddle._core import dtype as _dt
 from paddle._core.ir.interpreter import Interpreter
-from paddle._core.passes.inference import INFERENCE_PASSES, optimize
+from paddle._core.passes.inference import INFERENCE_PASSES, LOWERING_PASSES, optimize
 from paddle._core.passes.inference.memory import memory_optimize
 from paddle._core.tracing import Tracer
 from paddle.inference.pass_builder import default_passes
@@ -261,8 +261,59 @@ def test_ir_debug_prints_the_fused_program(capsys):
     assert '"pd_op.fused_conv2d"' in printed and 'activation:"relu"' in printed
 
 
-def test_every_registered_pass_is_in_paddles_cpu_list():
-    assert set(INFERENCE_PASSES) <= set(ALL)
+def test_every_registered_pass_is_in_paddles_cpu_list_or_a_lowering():
+    assert set(INFERENCE_PASSES) <= set(ALL) | set(LOWERING_PASSES)
+    assert not set(LOWERING_PASSES) & set(ALL)
+
+
+# ---- squeeze-and-excitation ------------------------------------------------------------------
+
+SE = "squeeze_excitation_fuse_pass"
+
+
+def _se_block(channels=6, hidden=3, excite=F.hardsigmoid, pool=None):
+    pool = pool or paddle.nn.AdaptiveAvgPool2D(1)
+    squeeze = paddle.nn.Conv2D(channels, hidden, 1)
+    expand = paddle.nn.Conv2D(hidden, channels, 1)
+    return lambda x: x * excite(expand(F.relu(squeeze(pool(x)))))
+
+
+SE_SHAPE = (2, 6, 5, 7)
+
+
+def test_squeeze_excitation_becomes_one_op_with_the_chains_numbers():
+    block = _se_block()
+    ops = _check(block, [SE_SHAPE], [*ALL, SE], present=["squeeze_excitation"],
+                 absent=["pool2d", "fused_conv2d", "multiply"])
+    assert ops["squeeze_excitation"] == 1
+    fused, _ = _run(block, [SE_SHAPE], [*ALL, SE])
+    chain, chain_ops = _run(block, [SE_SHAPE], ALL)
+    assert chain_ops["multiply"] == 1 and chain_ops["fused_conv2d"] == 2
+    np.testing.assert_array_equal(fused[0], chain[0])
+    # a global pool written as a kernel of the whole plane counts too
+    _check(_se_block(pool=paddle.nn.AvgPool2D((5, 7))), [SE_SHAPE], [*ALL, SE],
+           present=["squeeze_excitation"], absent=["pool2d"])
+
+
+def test_squeeze_excitation_is_left_alone_where_it_must_be():
+    block = _se_block()
+    _check(block, [SE_SHAPE], ALL, present=["multiply"], absent=["squeeze_excitation"])
+    # the pooled value is fetched too; the gate is fetched too
+    pool = paddle.nn.AdaptiveAvgPool2D(1)
+    squeeze, expand = paddle.nn.Conv2D(6, 3, 1), paddle.nn.Conv2D(3, 6, 1)
+    _check(lambda x: _with_input(lambda p: x * F.hardsigmoid(expand(F.relu(squeeze(p)))),
+                                 pool(x)),
+           [SE_SHAPE], [*ALL, SE], present=["multiply"], absent=["squeeze_excitation"])
+    _check(lambda x: _with_input(lambda g: x * g, F.hardsigmoid(expand(F.relu(squeeze(
+        pool(x)))))), [SE_SHAPE], [*ALL, SE], present=["multiply"])
+    # a pool that is not global, a gate of another tensor, a 3x3 excitation conv
+    _check(_se_block(pool=paddle.nn.AvgPool2D(2)), [(2, 6, 2, 3)], [*ALL, SE],
+           present=["multiply"])
+    _check(lambda x, y: y * F.hardsigmoid(expand(F.relu(squeeze(pool(x))))),
+           [SE_SHAPE, SE_SHAPE], [*ALL, SE], present=["multiply"])
+    wide = paddle.nn.Conv2D(3, 6, 3, padding=1)
+    _check(lambda x: x * F.hardsigmoid(wide(F.relu(squeeze(pool(x))))), [SE_SHAPE],
+           [*ALL, SE], present=["multiply"])
 
 
 # ---- memory reuse ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""op_db entries for the inference-only fused ops (fused_conv2d, fused_conv2d_transpose, fc).
-The references compose the unfused ones: the conv references of nn_conv, then bias, residual,
-the activation's NumPy formula and the output scale and shift."""
+"""op_db entries for the inference-only fused ops (fused_conv2d, fused_conv2d_transpose, fc,
+squeeze_excitation). The references compose the unfused ones: the conv references of nn_conv,
+then bias, residual, the activation's NumPy formula and the output scale and shift."""
 from .entry import Sample, entry, np
 from .nn_conv import ref_conv, ref_conv_transpose
 
@@ -100,3 +100,36 @@ entry("fused_conv2d", _fused_conv_samples, ref=ref_fused_conv, grad=False, doubl
 entry("fused_conv2d_transpose", _fused_transpose_samples, ref=ref_fused_conv_transpose,
       grad=False, double_grad=False, rtol=1e-4, atol=1e-5)
 entry("fc", _fc_samples, ref=ref_fc, grad=False, double_grad=False, rtol=1e-5, atol=1e-6)
+
+
+def ref_squeeze_excitation(x, w1, b1, w2, b2, act1="relu", alpha1=0.0, beta1=0.0,
+                           act2="hardsigmoid", alpha2=0.0, beta2=0.0):
+    wide = x.astype(np.float64)
+    pooled = wide.mean(axis=(2, 3))
+    hidden = pooled @ w1.reshape(w1.shape[0], -1).T.astype(np.float64)
+    hidden = _ACTIVATIONS[act1](hidden if b1 is None else hidden + b1, alpha1, beta1)
+    gate = hidden @ w2.reshape(w2.shape[0], -1).T.astype(np.float64)
+    gate = _ACTIVATIONS[act2](gate if b2 is None else gate + b2, alpha2, beta2)
+    return (wide * gate[:, :, None, None]).astype(x.dtype)
+
+
+def _squeeze_excitation_samples(rng, dtype):
+    out = []
+    for xs, hidden, biases, acts in [((2, 8, 3, 5), 2, True, ("relu", 0.0, 0.0, "hardsigmoid",
+                                                             0.2, 0.5)),
+                                     ((1, 6, 4, 4), 3, False, ("hardswish", 0.0, 0.0,
+                                                               "sigmoid", 0.0, 0.0)),
+                                     ((3, 4, 1, 7), 4, True, ("", 0.0, 0.0, "relu6", 6.0,
+                                                              0.0))]:
+        c = xs[1]
+        x = rng.uniform(-2, 2, xs).astype(dtype)
+        w1 = rng.uniform(-1, 1, (hidden, c, 1, 1)).astype(dtype)
+        w2 = rng.uniform(-1, 1, (c, hidden, 1, 1)).astype(dtype)
+        b1 = rng.uniform(-1, 1, hidden).astype(dtype) if biases else None
+        b2 = rng.uniform(-1, 1, c).astype(dtype) if biases else None
+        out.append(Sample((x, w1, b1, w2, b2), acts, name=f"{xs}-{hidden}-{acts[0] or 'none'}"))
+    return out
+
+
+entry("squeeze_excitation", _squeeze_excitation_samples, ref=ref_squeeze_excitation,
+      grad=False, double_grad=False, rtol=1e-4, atol=1e-5)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .._core import dtype as _dt
 from .._core.ir.interpreter import Interpreter
-from .._core.passes.inference import optimize
+from .._core.passes.inference import LOWERING_PASSES, optimize
 from .._core.passes.inference.memory import memory_optimize
 from .._core.passes.memory import release_dead_values
 from .._core.tracing import Tracer, is_symbolic
@@ -26,6 +26,7 @@ from ..jit.serialization.builder import ForeignRunner
 class EngineOptions:
     ir_optim: bool = True
     passes: list = field(default_factory=list)  # Paddle pass names, in order
+    deleted: tuple = ()  # names given to Config.delete_pass (they may name lowering passes)
     ir_debug: bool = False
     memory_optim: bool = False
 
@@ -89,7 +90,9 @@ class Engine:
         program = tracer.program
         values = [o._data.value for o in outputs]
         if self.options.ir_optim:
-            values = optimize(program, values, self.options.passes, self.options.ir_debug)
+            lowering = [name for name in LOWERING_PASSES if name not in self.options.deleted]
+            values = optimize(program, values, [*self.options.passes, *lowering],
+                              self.options.ir_debug)
         if self.options.memory_optim:
             memory_optimize(program, values)
         release_dead_values(program, values)

@@ -92,6 +92,7 @@ class PaddleInferPredictor:
             foreign, table, parameters = _load(config)
             engine = Engine(foreign, table, parameters, EngineOptions(
                 ir_optim=config.ir_optim(), passes=config.pass_names(),
+                deleted=tuple(config._deleted_passes),
                 ir_debug=config._ir_debug, memory_optim=config._memory_optim))
         self._engine = engine
         self._config = config

@@ -1,10 +1,11 @@
 """Compiled kernels, for the loops NumPy cannot run fast (the `compiler` extra: numba).
 
-Every kernel here has a NumPy twin in the ops that gives the same numbers; the ops ask
-`kernel(name)` and fall back to their NumPy code when it answers None: numba is not installed,
-or FEIJIANG_COMPILER=0 in the environment turns compilation off. numba is imported on the first
-request, not with paddle, and compiled kernels are cached on disk by numba (first use in a
-fresh environment compiles for a second or two)."""
+Every kernel here has a NumPy twin in the ops; the ops ask `kernel(name)` and fall back to
+their NumPy code when it answers None: numba is not installed, or FEIJIANG_COMPILER=0 in the
+environment turns compilation off. numba is imported on the first request, not with paddle,
+and only the modules of the kernels asked for are loaded; compiled code is cached on disk
+(compiler/cache.py), so a fresh environment compiles a kernel once and later processes load
+it."""
 from __future__ import annotations
 
 import functools
@@ -12,7 +13,8 @@ import importlib
 import os
 
 _KERNELS = {"depthwise_correlate": ".depthwise", "conv_epilogue": ".epilogue",
-            "shifted_sum": ".shifted"}
+            "shifted_sum": ".shifted", "pool_windows": ".pool",
+            "scale_planes": ".gating"}
 
 
 @functools.cache
@@ -24,4 +26,6 @@ def kernel(name: str):
         module = importlib.import_module(_KERNELS[name], __name__)
     except ImportError:
         return None
+    from .cache import start_numba
+    start_numba()
     return getattr(module, name)

@@ -8,30 +8,34 @@ weight * (one contiguous run) to the whole band, a kernel row's taps in one pass
 column stride is 1, and the extra columns are dropped when the band is copied out. The sums
 run tap by tap in the order of _conv_depthwise's NumPy kernel, each product and sum rounded as
 there, so both give the same numbers. Inner loops run over contiguous slices, which numba
-vectorises; copies are plain loops too (numba's slice assignment costs more on short rows)."""
+vectorises; copies are plain loops too (numba's slice assignment costs more on short rows).
+A fused conv's epilogue (bias, activation, scale, shift) is applied to each band before it is
+copied out, while it is in cache, with the epilogue kernel's numbers."""
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from .cache import jit
+from .epilogue import CODES, finish_row
 
 # output elements per band (16 KiB of float32: half the L1 cache)
 BAND = 4096
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def _copy(target, source):
     """target[:] = source, as a plain loop."""
     for j in range(target.shape[0]):
         target[j] = source[j]
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def _zero(target):
     for j in range(target.shape[0]):
         target[j] = 0
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def _add_kernel_row(band, source, weights, dilation, first):
     """band[j] += weights[b] * source[j + b * dilation] for each b in turn (band[j] = ... for
     the `first` kernel row, whose sum starts from its first product as NumPy's does), every b
@@ -70,7 +74,7 @@ def _add_kernel_row(band, source, weights, dilation, first):
                 band[j] += weight * shifted[j]
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def _add_strided_row(band, flat, start, phase_size, weights, dilation, stride):
     """A kernel row's taps with a column stride: tap b reads column phase (b * dilation) %
     stride, shifted by (b * dilation) // stride; one pass over the band per tap."""
@@ -84,7 +88,7 @@ def _add_strided_row(band, flat, start, phase_size, weights, dilation, stride):
             band[j] += weight * source[j]
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def _fill_plane(flat, plane, pads, strides, phase_rows, row_length):
     """Copy one input plane into the padded phase blocks of `flat` (its borders stay zero):
     row phase q holds the column phases of rows s*k + q, each phase_rows x row_length."""
@@ -105,9 +109,11 @@ def _fill_plane(flat, plane, pads, strides, phase_rows, row_length):
             _copy(flat[begin:begin + count], plane[r, k0::stride_w])
 
 
-@numba.njit(cache=True, nogil=True)
-def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide):
-    """One channel's output (Ho, Wo) from its filled phase blocks, band by band."""
+@jit
+def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide, epilogue):
+    """One channel's output (Ho, Wo) from its filled phase blocks, band by band; each band
+    gets the epilogue (b, code, alpha, beta, scale, shift) before its rows are copied out."""
+    b, code, alpha, beta, scale, shift = epilogue
     out_h, out_w = target.shape
     stride_h, stride_w = strides[0], strides[1]
     reach = (w.shape[1] - 1) * dilations[1]
@@ -127,12 +133,13 @@ def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide):
             else:
                 _add_strided_row(band, flat, start, phase_rows * row_length, w[a],
                                  dilations[1], stride_w)
+        finish_row(band, b, code, alpha, beta, scale, shift)
         for i in range(count):
             _copy(target[first + i], band[i * row_length:i * row_length + out_w])
 
 
-@numba.njit(cache=True, nogil=True)
-def _correlate(x, w, out, strides, pads, dilations):
+@jit
+def _correlate(x, w, out, strides, pads, dilations, bias, code, alpha, beta, scale, shift):
     height, width = x.shape[2], x.shape[3]
     out_h, out_w = out.shape[2], out.shape[3]
     padded_h = max(height + 2 * pads[0],
@@ -145,19 +152,29 @@ def _correlate(x, w, out, strides, pads, dilations):
     flat = np.zeros(strides[0] * strides[1] * phase_rows * row_length + reach + row_length,
                     x.dtype)
     wide = np.empty(max(BAND, row_length), x.dtype)
+    zero = out.dtype.type(0)
     for n in range(x.shape[0]):
         for c in range(x.shape[1]):
             _fill_plane(flat, x[n, c], pads, strides, phase_rows, row_length)
-            _bands(flat, w[c], out[n, c], strides, dilations, phase_rows, row_length, wide)
+            epilogue = (bias[c] if bias.shape[0] else zero, code, alpha, beta, scale, shift)
+            _bands(flat, w[c], out[n, c], strides, dilations, phase_rows, row_length, wide,
+                   epilogue)
 
 
-def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, out_sizes):
-    """(N, C, H, W) x (C, 1, kh, kw) -> (N, C, *out_sizes), or None for other ranks."""
-    if x.ndim != 4:
+def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, out_sizes,
+                        bias=None, activation="", alpha=0.0, beta=0.0, scale=1.0, shift=0.0):
+    """(N, C, H, W) x (C, 1, kh, kw) -> (N, C, *out_sizes), then act(. + bias[c]) * scale +
+    shift as the fused convs' epilogue computes it; None for other ranks and for activations
+    the epilogue kernel leaves to NumPy."""
+    code = CODES.get(activation)
+    if x.ndim != 4 or code is None:
         return None
     out = np.empty(x.shape[:2] + tuple(out_sizes), np.result_type(x, w))
+    kind = out.dtype.type
     x = np.ascontiguousarray(x, out.dtype)
     weights = np.ascontiguousarray(w[:, 0], out.dtype)
+    bias = np.empty(0, out.dtype) if bias is None else np.ascontiguousarray(bias, out.dtype)
     _correlate(x, weights, out, np.asarray(strides, np.int64),
-               np.asarray([p[0] for p in pads], np.int64), np.asarray(dilations, np.int64))
+               np.asarray([p[0] for p in pads], np.int64), np.asarray(dilations, np.int64),
+               bias, code, kind(alpha), kind(beta), kind(scale), kind(shift))
     return out

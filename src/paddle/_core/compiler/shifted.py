@@ -5,11 +5,12 @@ the output's own columns are summed and written, straight into the result, inste
 padded rows into a scratch block and cropping it."""
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .cache import jit
 
-@numba.njit(cache=True, nogil=True)
+
+@jit
 def _shifted_sum(product, offsets, out, row_length):
     taps, channels = product.shape[0], product.shape[1]
     out_h, out_w = out.shape[1], out.shape[2]

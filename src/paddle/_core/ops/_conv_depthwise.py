@@ -13,6 +13,7 @@ import numpy as np
 
 from ..compiler import kernel
 from ._conv_im2col import padded_sizes, windows
+from .nn_activation_inplace import conv_epilogue
 
 
 def applies(channels: int, weight_shape, groups: int) -> bool:
@@ -20,12 +21,20 @@ def applies(channels: int, weight_shape, groups: int) -> bool:
     return groups > 1 and channels == groups == weight_shape[0] and weight_shape[1] == 1
 
 
-def correlate(big, w, strides, pads, dilations, out_sizes):
-    """(N, C, *big) x (C, 1, *k) -> (N, C, *out); compiled where numba is installed."""
+def correlate(big, w, strides, pads, dilations, out_sizes, epilogue=()):
+    """(N, C, *big) x (C, 1, *k) -> (N, C, *out); compiled where numba is installed.
+    `epilogue`, when given, is a fused conv's (bias, activation, alpha, beta, scale, shift),
+    applied to the result (by the compiled kernel row by row, where it can)."""
     compiled = kernel("depthwise_correlate")
-    out = None if compiled is None else compiled(big, w, strides, pads, dilations, out_sizes)
-    return out if out is not None else _correlate_taps(big, w, strides, pads, dilations,
-                                                        out_sizes)
+    out = None if compiled is None else compiled(big, w, strides, pads, dilations, out_sizes,
+                                                 *epilogue)
+    if out is not None:
+        return out
+    out = _correlate_taps(big, w, strides, pads, dilations, out_sizes)
+    if epilogue:
+        bias, *activation = epilogue
+        conv_epilogue(out, bias, None, *activation)
+    return out
 
 
 def _correlate_taps(big, w, strides, pads, dilations, out_sizes):

@@ -139,6 +139,9 @@ def sum_tiles(x: np.ndarray, kernel, out_sizes) -> np.ndarray:
     when the blocks are long contiguous runs (global pooling); small tiles reduce faster tap
     by tap (sum_windows)."""
     nd = len(kernel)
+    if tuple(kernel) == tuple(x.shape[2:]):  # whole planes: plain row sums (the same sums)
+        planes = x.reshape(x.shape[:2] + (-1,))
+        return np.add.reduce(planes, axis=2).reshape(x.shape[:2] + (1,) * nd)
     covered = x[(Ellipsis,) + tuple(slice(0, o * k) for o, k in zip(out_sizes, kernel))]
     blocks = covered.reshape(x.shape[:2] + tuple(v for o, k in zip(out_sizes, kernel)
                                                  for v in (o, k)))

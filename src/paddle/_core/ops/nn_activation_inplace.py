@@ -26,10 +26,12 @@ def _leaky_relu(v, alpha, beta):
 
 
 def _hardswish(v, alpha, beta):
-    gate = v + v.dtype.type(3)
-    np.clip(gate, 0, 6, out=gate)
+    # oneDNN's form, x * clip(x / 6 + 1 / 2, 0, 1), which Paddle Inference's fused convs run:
+    # a multiply where the hardswish op divides (the same value to a rounding)
+    gate = v * v.dtype.type(1 / 6)
+    gate += v.dtype.type(0.5)
+    np.clip(gate, 0, 1, out=gate)
     v *= gate
-    v /= v.dtype.type(6)
 
 
 def _hardsigmoid(v, alpha, beta):

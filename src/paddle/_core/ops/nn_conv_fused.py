@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..meta import meta_of
+from . import _conv_depthwise as D
 from . import _kernel_utils as K
 from .nn_activation_inplace import check_activation, conv_epilogue
 from .nn_conv import (
@@ -70,10 +71,15 @@ def fused_conv2d(xp, x, weight, bias, residual, strides, paddings, dilations, gr
         groups, activation).shape[2:])
     dtype = x.dtype
     x, weight = _widened(x), _widened(weight)
-    out = correlate(x, weight, strides, paddings, dilations, groups, sizes)
-    conv_epilogue(out, None if bias is None else _widened(bias),
-                  None if residual is None else _widened(residual), activation, alpha, beta,
-                  scale, shift)
+    bias = None if bias is None else _widened(bias)
+    if residual is None and D.applies(x.shape[1], weight.shape, groups) and 0 not in sizes:
+        # the depthwise kernel applies the epilogue to each output row while it is in cache
+        out = D.correlate(x, weight, strides, paddings, dilations, sizes,
+                          (bias, activation, alpha, beta, scale, shift))
+    else:
+        out = correlate(x, weight, strides, paddings, dilations, groups, sizes)
+        conv_epilogue(out, bias, None if residual is None else _widened(residual), activation,
+                      alpha, beta, scale, shift)
     return out.astype(dtype, copy=False)
 
 

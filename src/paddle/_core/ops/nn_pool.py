@@ -11,11 +11,13 @@ spatial_gather and spatial_scatter_add are each other's adjoint; the pooling gra
 written with them, so every order of derivative stays within this family."""
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
 from .. import dtype as _dt
+from ..compiler import kernel as compiled_kernel
 from ..meta import TensorMeta, meta_of
 from ..tensor import wrap
 from . import _kernel_utils as K
@@ -187,6 +189,10 @@ def _define_pool(nd: int):
             # global pooling: one contiguous reduction (tiles of a few taps sum faster as
             # strided views, below)
             return (W.sum_tiles(data, kernel_size, out) / math.prod(kernel_size)).astype(x.dtype)
+        compiled = _compiled_forward(data, kernel_size, strides, paddings, out, exclusive,
+                                     pooling_type, adaptive)
+        if compiled is not None:
+            return compiled.astype(x.dtype, copy=False)
         tables = window_tables(sizes, kernel_size, strides, paddings, out, adaptive)
         if pooling_type == "max":
             if not adaptive and 0 not in out and x.size:
@@ -226,6 +232,32 @@ def _define_pool(nd: int):
         return spatial_scatter_add(share, wrap(positions[None, None]), sizes)
 
     return pool
+
+
+def global_average(x: np.ndarray) -> np.ndarray:
+    """The mean of every (sample, channel) plane, (N, C, 1, ...): pool2d's global average
+    pooling, with its numbers."""
+    sizes = x.shape[2:]
+    total = W.sum_tiles(x, sizes, (1,) * len(sizes))
+    return (total / math.prod(sizes)).astype(x.dtype, copy=False)
+
+
+def _compiled_forward(x, kernel, strides, paddings, out, exclusive, pooling_type, adaptive):
+    """pool2d's compiled kernels (compiler/pool.py: the NumPy kernels' numbers), or None where
+    they do not apply (other ranks, adaptive windows, empty arrays, no numba)."""
+    run = compiled_kernel("pool_windows")
+    if run is None or x.ndim != 4 or adaptive or x.size == 0 or 0 in out:
+        return None
+    divisor = None if pooling_type == "max" else _divisor(
+        tuple(x.shape[2:]), tuple(kernel), tuple(strides), tuple(map(tuple, paddings)),
+        tuple(out), bool(exclusive))
+    return run(x, kernel, strides, paddings, out, pooling_type, divisor)
+
+
+@functools.lru_cache(maxsize=256)
+def _divisor(sizes, kernel, strides, paddings, out, exclusive):
+    """avg_divisor of regular windows, once per geometry (programs repeat them)."""
+    return avg_divisor(sizes, kernel, strides, paddings, out, exclusive, False)
 
 
 def _argmax(x, tables, kernel, strides, paddings, out, adaptive):

@@ -3,7 +3,10 @@
 and `pass_builder()` address it by that name. `optimize` runs a pass list in order; names with
 no pass here (Paddle passes whose patterns Feijiang programs never contain) are skipped. The
 lists a Config starts from are paddle.inference.pass_builder's; a name may appear twice there
-(conv_bn_fuse_pass runs before and after constant folding), and then runs twice here."""
+(conv_bn_fuse_pass runs before and after constant folding), and then runs twice here.
+
+LOWERING_PASSES are fusions Paddle's CPU lists lack but its other backends have (under these
+names): the Predictor runs them after the Config's list unless Config.delete_pass names them."""
 from __future__ import annotations
 
 from ...ir.printer import print_program
@@ -22,6 +25,7 @@ from .conv_fold import (
 from .fc import fc_act_fuse, fc_fuse
 from .folding import constant_folding
 from .simplify import is_test, simplify_with_basic_ops
+from .squeeze_excitation import squeeze_excitation_fuse
 
 INFERENCE_PASSES = {
     "simplify_with_basic_ops_pass": simplify_with_basic_ops,
@@ -39,7 +43,9 @@ INFERENCE_PASSES = {
     "conv_activation_onednn_fuse_pass": conv_activation_fuse,
     "fc_act_onednn_fuse_pass": fc_act_fuse,
     "operator_scale_onednn_fuse_pass": operator_scale_fuse,
+    "squeeze_excitation_fuse_pass": squeeze_excitation_fuse,
 }
+LOWERING_PASSES = ("squeeze_excitation_fuse_pass",)
 
 def optimize(program, outputs: list, pass_names, print_ir: bool = False) -> list:
     """Apply the passes of `pass_names` that exist here, then drop dead ops; with `print_ir`

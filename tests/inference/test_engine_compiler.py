@@ -1,0 +1,126 @@
+"""The compiled kernels' machinery (paddle._core.compiler): the pooling and gating kernels give
+the NumPy kernels' numbers; compiled code is cached in Feijiang's own folder under the user's
+cache directory, so a copy of the package that no process writes into (an installed,
+read-only site-packages) loads its kernels from the cache in the next process; and numba
+starts without importing SciPy, while numba code that needs SciPy still compiles (those two
+start fresh processes: slow). Skipped without numba."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from paddle._core.backend import xp
+from paddle._core.compiler import kernel
+from paddle._core.ops import nn_pool as P
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+pytestmark = pytest.mark.skipif(kernel("pool_windows") is None,
+                                reason="numba (the compiler extra) is not installed")
+
+# (x shape, kernel, strides, paddings, ceil_mode, exclusive, pooling_type)
+POOLS = [
+    ((2, 3, 9, 11), (3, 3), (2, 2), ((1, 1), (1, 1)), False, True, "avg"),
+    ((2, 3, 9, 11), (3, 3), (2, 2), ((1, 1), (1, 1)), True, False, "avg"),
+    ((1, 4, 3, 80), (3, 2), (3, 2), ((0, 0), (0, 0)), False, True, "avg"),
+    ((1, 2, 7, 6), (2, 3), (1, 2), ((1, 0), (0, 2)), True, True, "avg"),
+    ((3, 5, 2, 96), (2, 2), (2, 2), ((0, 0), (0, 0)), False, True, "max"),
+    ((1, 3, 8, 9), (3, 3), (2, 1), ((1, 1), (1, 1)), True, True, "max"),
+]
+
+
+def _numpy_pool(monkeypatch, x, attrs):
+    with monkeypatch.context() as patch:
+        patch.setattr(P, "compiled_kernel", lambda name: None)
+        return P.pool2d.kernel(xp, x, *attrs, False)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("geometry", POOLS, ids=str)
+def test_compiled_pooling_gives_the_numpy_numbers(geometry, dtype, monkeypatch):
+    shape, *attrs = geometry
+    x = np.random.default_rng(0).uniform(-3, 3, shape).astype(dtype)
+    x.reshape(-1)[::7] = -np.inf if attrs[-1] == "max" else x.reshape(-1)[::7]
+    got = P.pool2d.kernel(xp, x, *attrs, False)
+    np.testing.assert_array_equal(got, _numpy_pool(monkeypatch, x, attrs))
+    assert got.dtype == x.dtype
+
+
+def test_compiled_max_pooling_scans_nan_as_paddle_does(monkeypatch):
+    """y = y if y > v else v from -FLT_MAX: a NaN is taken, then replaced by the next input."""
+    x = np.arange(16, dtype="float32").reshape(1, 1, 4, 4)
+    x[0, 0, 0, 0] = x[0, 0, 3, 3] = x[0, 0, 1, 2] = np.nan
+    attrs = ((2, 2), (2, 2), ((0, 0), (0, 0)), False, True, "max")
+    got = P.pool2d.kernel(xp, x, *attrs, False)
+    np.testing.assert_array_equal(got, _numpy_pool(monkeypatch, x, attrs))
+    np.testing.assert_array_equal(got[0, 0], [[5, 7], [13, np.nan]])
+
+
+def test_compiled_plane_scaling_is_the_broadcast_multiply():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((2, 5, 3, 4)).astype("float32")
+    gate = rng.uniform(0, 1, (2, 5, 1, 1)).astype("float32")
+    scale = kernel("scale_planes")
+    np.testing.assert_array_equal(scale(x, gate), x * gate)
+    assert scale(x, gate[:1]) is None and scale(x, gate.astype("float64")) is None
+
+
+PROBE = textwrap.dedent("""
+    import sys
+    import numpy as np
+    from paddle._core.compiler import kernel
+    out = kernel("scale_planes")(np.ones((1, 2, 3), "float32"), np.ones((1, 2, 1), "float32"))
+    from paddle._core.compiler import gating
+    stats = gating._scale.stats
+    print(int(out.sum()), sum(stats.cache_hits.values()), sum(stats.cache_misses.values()),
+          "scipy.linalg" in sys.modules)
+""")
+
+
+def _probe(site: str, home: str, code: str = PROBE) -> list:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FEIJIANG_CACHE_DIR", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env.update(HOME=home, PYTHONPATH=site)
+    done = subprocess.run([sys.executable, "-c", code], check=False, env=env, cwd=home,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+@pytest.mark.slow
+def test_an_installed_copy_caches_kernels_under_the_users_cache_dir(tmp_path):
+    site, home = tmp_path / "site", tmp_path / "home"
+    shutil.copytree(os.path.join(ROOT, "src", "paddle"), site / "paddle",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    home.mkdir()
+    for folder, _, files in os.walk(site):  # what a read-only site-packages looks like
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o444)
+    first = _probe(str(site), str(home))
+    second = _probe(str(site), str(home))
+    assert first[:3] == ["6", "0", "1"]  # compiled: a cache miss
+    assert second[:3] == ["6", "1", "0"]  # loaded from the cache, nothing compiled
+    assert first[3] == second[3] == "False"  # numba started without SciPy's linear algebra
+    cached = list((home / ".cache" / "feijiang" / "numba").rglob("gating._scale*.nbi"))
+    assert cached
+    assert not list(site.rglob("*.nbi"))  # nothing written into the package
+
+
+@pytest.mark.slow
+def test_numba_code_that_needs_scipy_still_compiles_after_our_start(tmp_path):
+    pytest.importorskip("scipy")
+    code = PROBE + textwrap.dedent("""
+        import numba
+        @numba.njit
+        def product(a, b):
+            return np.dot(a, b)
+        print(float(product(np.ones((2, 2)), np.ones((2, 2)))[0, 0]))
+    """)
+    out = _probe(os.path.join(ROOT, "src"), str(tmp_path))
+    assert out[-1] == "False"
+    assert _probe(os.path.join(ROOT, "src"), str(tmp_path), code)[-1] == "2.0"
