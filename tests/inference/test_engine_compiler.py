@@ -1,5 +1,6 @@
 """The compiled kernels' machinery (paddle._core.compiler): the pooling and gating kernels give
-the NumPy kernels' numbers; compiled code is cached in Feijiang's own folder under the user's
+the NumPy kernels' numbers, the row reductions (global pooling, layer_norm, softmax) theirs
+within the rounding of a reassociated sum; compiled code is cached in Feijiang's own folder under the user's
 cache directory, so a copy of the package that no process writes into (an installed,
 read-only site-packages) loads its kernels from the cache in the next process; and numba
 starts without importing SciPy, while numba code that needs SciPy still compiles (those two
@@ -17,7 +18,9 @@ import pytest
 
 from paddle._core.backend import xp
 from paddle._core.compiler import kernel
+from paddle._core.ops import nn_norm as N
 from paddle._core.ops import nn_pool as P
+from paddle._core.ops import nn_softmax as S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 pytestmark = pytest.mark.skipif(kernel("pool_windows") is None,
@@ -70,13 +73,71 @@ def test_compiled_plane_scaling_is_the_broadcast_multiply():
     assert scale(x, gate[:1]) is None and scale(x, gate.astype("float64")) is None
 
 
+def _without_compiler(monkeypatch, module, run):
+    with monkeypatch.context() as patch:
+        patch.setattr(module, "compiled_kernel", lambda name: None)
+        return run()
+
+
+@pytest.mark.parametrize("shape", [(2, 5, 3, 4), (1, 3, 40, 160), (2, 4, 1, 1)], ids=str)
+def test_compiled_global_average_pooling(shape, monkeypatch):
+    x = np.random.default_rng(2).uniform(-3, 3, shape).astype("float32")
+    attrs = ((1, 1), (1, 1), ((0, 0), (0, 0)), False, True, "avg", True)
+    got = P.pool2d.kernel(xp, x, *attrs)
+    expected = _without_compiler(monkeypatch, P, lambda: P.pool2d.kernel(xp, x, *attrs))
+    assert got.shape == expected.shape == shape[:2] + (1, 1) and got.dtype == x.dtype
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(got, x.astype("float64").mean(axis=(2, 3), keepdims=True),
+                               rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+@pytest.mark.parametrize("shape, axis", [((2, 40, 120), 2), ((3, 4, 5, 6), 2), ((5, 300), 1)],
+                         ids=str)
+def test_compiled_layer_norm(shape, axis, dtype, monkeypatch):
+    rng = np.random.default_rng(3)
+    x = (rng.standard_normal(shape) * 3 + 1).astype(dtype)
+    width = int(np.prod(shape[axis:]))
+    scale, bias = rng.standard_normal(width).astype(dtype), rng.standard_normal(width).astype(dtype)
+    got = N.layer_norm.kernel(xp, x, scale, bias, 1e-5, axis)
+    expected = _without_compiler(monkeypatch, N, lambda: N.layer_norm.kernel(
+        xp, x, scale, bias, 1e-5, axis))
+    tolerance = 1e-3 if dtype == "float16" else 1e-5
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and g.shape == e.shape
+        np.testing.assert_allclose(g, e, rtol=tolerance, atol=tolerance)
+    no_affine = N.layer_norm.kernel(xp, x, None, None, 1e-5, axis)[0]
+    np.testing.assert_allclose(no_affine * scale.reshape(shape[axis:]) +
+                               bias.reshape(shape[axis:]), got[0], rtol=tolerance,
+                               atol=tolerance)
+
+
+@pytest.mark.parametrize("shape, axis", [((2, 40, 6625), 2), ((2, 8, 40, 40), -1), ((3, 2), 1),
+                                         ((4, 5), 0)], ids=str)
+def test_compiled_softmax(shape, axis, monkeypatch):
+    x = (np.random.default_rng(4).standard_normal(shape) * 30).astype("float32")  # clips too
+    got = S.softmax.kernel(xp, x, axis)
+    expected = _without_compiler(monkeypatch, S, lambda: S.softmax.kernel(xp, x, axis))
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(got.sum(axis=axis), 1, rtol=1e-5)
+
+
+def test_compiled_softmax_rows_with_nan_or_infinities(monkeypatch):
+    x = np.array([[1, np.nan, 2], [np.nan, 0, 1], [-np.inf, 0, 1], [5, 5, 5]], "float32")
+    got = S.softmax.kernel(xp, x, -1)
+    expected = _without_compiler(monkeypatch, S, lambda: S.softmax.kernel(xp, x, -1))
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+    assert np.isnan(got[:2]).all() and got[2, 0] == np.float32(np.exp(-64) / (
+        np.exp(-64) + np.exp(-1) + 1))
+
+
 PROBE = textwrap.dedent("""
     import sys
     import numpy as np
     from paddle._core.compiler import kernel
     out = kernel("scale_planes")(np.ones((1, 2, 3), "float32"), np.ones((1, 2, 1), "float32"))
-    from paddle._core.compiler import gating
-    stats = gating._scale.stats
+    from paddle._core.compiler import excitation
+    stats = excitation._scale.stats
     print(int(out.sum()), sum(stats.cache_hits.values()), sum(stats.cache_misses.values()),
           "scipy.linalg" in sys.modules)
 """)
@@ -106,7 +167,7 @@ def test_an_installed_copy_caches_kernels_under_the_users_cache_dir(tmp_path):
     assert first[:3] == ["6", "0", "1"]  # compiled: a cache miss
     assert second[:3] == ["6", "1", "0"]  # loaded from the cache, nothing compiled
     assert first[3] == second[3] == "False"  # numba started without SciPy's linear algebra
-    cached = list((home / ".cache" / "feijiang" / "numba").rglob("gating._scale*.nbi"))
+    cached = list((home / ".cache" / "feijiang" / "numba").rglob("excitation._scale*.nbi"))
     assert cached
     assert not list(site.rglob("*.nbi"))  # nothing written into the package
 

@@ -1,7 +1,9 @@
 """Compiled kernels, for the loops NumPy cannot run fast (the `compiler` extra: numba).
 
-Every kernel here has a NumPy twin in the ops; the ops ask `kernel(name)` and fall back to
-their NumPy code when it answers None: numba is not installed, or FEIJIANG_COMPILER=0 in the
+Every kernel here has a NumPy twin in the ops, which gives the same numbers, except that
+compiled sums over a row may run on vector lanes (reassociated, so they differ from NumPy's
+pairwise sums in the last bits); the ops ask `kernel(name)` and fall back to their NumPy code
+when it answers None: numba is not installed, or FEIJIANG_COMPILER=0 in the
 environment turns compilation off. numba is imported on the first request, not with paddle,
 and only the modules of the kernels asked for are loaded; compiled code is cached on disk
 (compiler/cache.py), so a fresh environment compiles a kernel once and later processes load
@@ -14,7 +16,9 @@ import os
 
 _KERNELS = {"depthwise_correlate": ".depthwise", "conv_epilogue": ".epilogue",
             "shifted_sum": ".shifted", "pool_windows": ".pool",
-            "scale_planes": ".gating"}
+            "plane_means": ".excitation", "scale_planes": ".excitation",
+            "layer_norm": ".layer_norm", "shift_rows": ".softmax",
+            "normalize_rows": ".softmax"}
 
 
 @functools.cache

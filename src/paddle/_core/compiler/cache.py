@@ -11,6 +11,7 @@ kernels are compiled in each process instead of failing to import.
 numba makes there (see _BlasProbeRefused): 0.15 s of the 0.3 s a first compiled call costs."""
 from __future__ import annotations
 
+import functools
 import importlib.abc
 import os
 import sys
@@ -52,10 +53,15 @@ class _FeijiangCache(caching.FunctionCache):
     _impl_class = _FeijiangCacheImpl
 
 
-def jit(function):
+def jit(function=None, *, reassociate: bool = False):
     """`function` compiled by numba on first call (nopython, GIL released, NumPy's rules for a
-    division by zero: inf or NaN, no exception), cached on disk."""
-    dispatcher = numba.njit(nogil=True, error_model="numpy")(function)
+    division by zero: inf or NaN, no exception), cached on disk. With `reassociate`, float
+    sums may be regrouped (LLVM's reassoc flag), which lets a reduction loop run on vector
+    lanes: 4-6x faster, and the sum differs from NumPy's pairwise one in the last bits."""
+    if function is None:
+        return functools.partial(jit, reassociate=reassociate)
+    fastmath = {"reassoc"} if reassociate else False
+    dispatcher = numba.njit(nogil=True, error_model="numpy", fastmath=fastmath)(function)
     try:
         dispatcher._cache = _FeijiangCache(function)
     except RuntimeError:  # no writable place: keep the in-memory compilation only

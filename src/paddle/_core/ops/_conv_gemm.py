@@ -5,9 +5,10 @@ Three routes, chosen per geometry (any number of spatial dims, any groups):
 - pointwise (1x1 kernel, unit stride, no padding): out[n] = W @ x[n] on the (C, positions)
   layout the input already has, one stacked product over the batch, no copies at all;
 - shifted accumulation (unit strides, more input than output channels): one product of every
-  tap's weights with the zero-padded input, flattened, P = (taps * Co, C) @ (C, padded
-  positions); a tap's contribution to output position p is then row block t of P at p + offset
-  of t, so the output is the sum of taps shifted views of P (contiguous runs, no im2col);
+  tap's weights with the zero-padded inputs of the whole batch, flattened, P = (taps * Co, C)
+  @ (C, samples x padded positions); a tap's contribution to output position p is then row
+  block t of P at p + offset of t, so the output is the sum of taps shifted views of P
+  (contiguous runs, no im2col);
 - im2col into one reused buffer per sample and group, then one product.
 
 Products go to BLAS whole when BLAS runs on the calling thread alone (the inference Predictor
@@ -120,9 +121,12 @@ def _shifted(x, w, pads, dilations, groups, out_sizes, out3) -> None:
     offsets = [sum(t * d * f for t, d, f in zip(tap, dilations, plane_strides))
                for tap in np.ndindex(*kernel)]
     length = max(math.prod(padded), offsets[-1] + run)
-    flat = np.zeros((c, length), x.dtype)
-    image = flat[:, :math.prod(padded)].reshape((c,) + padded)
-    inner = (slice(None),) + tuple(slice(b, b + s) for (b, _), s in zip(pads, x.shape[2:]))
+    # every sample's padded image in a segment of its own: one product serves the batch
+    flat = np.zeros((c, n, length), x.dtype)
+    images = flat[:, :, :math.prod(padded)].reshape((c, n) + padded)
+    inner = (slice(None), slice(None)) + tuple(slice(b, b + s) for (b, _), s in
+                                               zip(pads, x.shape[2:]))
+    images[inner] = np.moveaxis(x, 0, 1)
     cog = w.shape[0] // groups
     wide = np.empty((cog, run), out3.dtype)
     crop = (slice(None), slice(None)) + tuple(slice(0, o) for o in out_sizes[1:])
@@ -130,10 +134,11 @@ def _shifted(x, w, pads, dilations, groups, out_sizes, out3) -> None:
     for cin, cout in zip(_group_slices(c, groups), _group_slices(w.shape[0], groups)):
         taps_first = np.moveaxis(w[cout].reshape(cog, w.shape[1], -1), 2, 0)
         stacked = np.ascontiguousarray(taps_first).reshape(-1, w.shape[1])
+        products = np.empty((len(offsets), cog, n, length), out3.dtype)
+        matmul_into(stacked, flat[cin].reshape(-1, n * length),
+                    products.reshape(-1, n * length))
         for i in range(n):
-            image[inner] = x[i]
-            product = np.empty((len(offsets), cog, length), out3.dtype)
-            matmul_into(stacked, flat[cin], product.reshape(-1, length))
+            product = products[:, :, i]
             if compiled is not None and compiled(product, offsets, out3[i, cout].reshape(
                     (cog,) + tuple(out_sizes)), math.prod(padded[1:])):
                 continue

@@ -125,6 +125,11 @@ def checked_sizes(key: tuple, check):
     return sizes
 
 
+def array_signature(array):
+    """What checked_sizes keys an optional array input by: (shape, dtype), or None."""
+    return None if array is None else (array.shape, array.dtype)
+
+
 def correlate(x, weight, strides, paddings, dilations, groups, sizes):
     """The convolution of checked float32/float64 inputs, output sizes known: a fresh array."""
     if D.applies(x.shape[1], weight.shape, groups) and 0 not in sizes:

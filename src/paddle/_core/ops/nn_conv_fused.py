@@ -21,6 +21,7 @@ from . import _conv_depthwise as D
 from . import _kernel_utils as K
 from .nn_activation_inplace import check_activation, conv_epilogue
 from .nn_conv import (
+    array_signature,
     checked_sizes,
     conv2d,
     conv2d_transpose,
@@ -48,10 +49,6 @@ def _fused_conv_meta(x, weight, bias, residual, strides, paddings, dilations, gr
     return out
 
 
-def _signature(array):
-    return None if array is None else (array.shape, array.dtype)
-
-
 def _meta(array):
     return None if array is None else meta_of(array)
 
@@ -64,8 +61,8 @@ def _widened(x):
        optional_inputs=("bias", "residual"))
 def fused_conv2d(xp, x, weight, bias, residual, strides, paddings, dilations, groups,
                  activation="", alpha=0.0, beta=0.0, scale=1.0, shift=0.0):
-    key = ("fused_conv2d", x.shape, x.dtype, weight.shape, weight.dtype, _signature(bias),
-           _signature(residual), strides, paddings, dilations, groups, activation)
+    key = ("fused_conv2d", x.shape, x.dtype, weight.shape, weight.dtype, array_signature(bias),
+           array_signature(residual), strides, paddings, dilations, groups, activation)
     sizes = checked_sizes(key, lambda: _fused_conv_meta(
         meta_of(x), meta_of(weight), _meta(bias), _meta(residual), strides, paddings, dilations,
         groups, activation).shape[2:])

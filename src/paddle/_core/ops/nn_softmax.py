@@ -2,6 +2,9 @@
 the axis is subtracted first), as Paddle's kernels do."""
 from __future__ import annotations
 
+import numpy as np
+
+from ..compiler import kernel as compiled_kernel
 from ..meta import TensorMeta, meta_of, normalize_axis
 from ..random import numpy_rng
 from . import _kernel_utils as K
@@ -31,22 +34,47 @@ _SHIFT_FLOOR = -64.0
 
 
 def _shifted(op: str, xp, x, axis: int):
-    """x minus its maximum along `axis`, clipped at -64 (in float32 for half precision), and
-    the axis index."""
+    """x minus its maximum along `axis`, clipped at -64 (in float32 for half precision): a
+    fresh array, and the axis index. The clip is a pass of its own, skipped where one cheap
+    minimum shows nothing below the floor."""
     require_float(op, x)
     ax = normalize_axis(op, axis, x.ndim)
     v = _widen(x)
     if v.ndim == 0 or v.size == 0:
         return v - v, ax
-    return xp.maximum(v - v.max(axis=ax, keepdims=True), _SHIFT_FLOOR), ax
+    shifted = xp.subtract(v, v.max(axis=ax, keepdims=True))
+    if not shifted.min() >= _SHIFT_FLOOR:  # below the floor somewhere, or NaN (min is NaN)
+        xp.maximum(shifted, _SHIFT_FLOOR, out=shifted)
+    return shifted, ax
+
+
+def _compiled_softmax(x, axis: int):
+    """softmax along the last axis of a NumPy array with the compiled row passes around
+    NumPy's exp (compiler/softmax.py), or None where they do not apply."""
+    if not isinstance(x, np.ndarray) or x.ndim == 0 or x.size == 0 or \
+            normalize_axis("softmax", axis, x.ndim) != x.ndim - 1:
+        return None
+    shift, normalize = compiled_kernel("shift_rows"), compiled_kernel("normalize_rows")
+    if shift is None:
+        return None
+    v = _widen(x)
+    e = shift(v.reshape(-1, v.shape[-1]), _SHIFT_FLOOR)
+    np.exp(e, out=e)
+    normalize(e)
+    return e.reshape(x.shape).astype(x.dtype, copy=False)
 
 
 @defop("softmax", infer_meta=_softmax_meta("softmax"), pattern=OPAQUE)
 def softmax(xp, x, axis=-1):
-    shifted, ax = _shifted("softmax", xp, x, axis)
-    e = xp.exp(shifted)
-    if e.ndim:
-        e /= e.sum(axis=ax, keepdims=True)
+    require_float("softmax", x)
+    compiled = _compiled_softmax(x, axis)
+    if compiled is not None:
+        return compiled
+    e, ax = _shifted("softmax", xp, x, axis)
+    if not e.ndim:  # a 0-d input: its softmax is 1
+        return xp.exp(e).astype(x.dtype)
+    xp.exp(e, out=e)
+    e /= e.sum(axis=ax, keepdims=True)
     return e.astype(x.dtype, copy=False)
 
 

@@ -22,7 +22,7 @@ from ..meta import TensorMeta, meta_of
 from . import _kernel_utils as K
 from ._conv_gemm import matmul_into
 from .nn_activation_inplace import check_activation, conv_epilogue
-from .nn_conv import checked_sizes
+from .nn_conv import array_signature, checked_sizes
 from .nn_pool import global_average
 from .registry import OPAQUE, defop
 
@@ -73,10 +73,6 @@ def _meta(array):
     return None if array is None else meta_of(array)
 
 
-def _signature(array):
-    return None if array is None else (array.shape, array.dtype)
-
-
 def _widened(x):
     return None if x is None else (x.astype(np.float32) if x.dtype in K.LOW_PRECISION else x)
 
@@ -87,7 +83,7 @@ def squeeze_excitation(xp, x, squeeze_weight, squeeze_bias, excite_weight, excit
                        squeeze_activation="relu", squeeze_alpha=0.0, squeeze_beta=0.0,
                        excite_activation="hardsigmoid", excite_alpha=0.0, excite_beta=0.0):
     arrays = (x, squeeze_weight, squeeze_bias, excite_weight, excite_bias)
-    key = ("squeeze_excitation", *map(_signature, arrays), squeeze_activation,
+    key = ("squeeze_excitation", *map(array_signature, arrays), squeeze_activation,
            excite_activation)
     checked_sizes(key, lambda: _se_meta(*map(_meta, arrays), squeeze_activation,
                                         excite_activation=excite_activation).shape)
