@@ -7,6 +7,7 @@ straight path with no per-call dictionaries, keyword parsing or shape inference.
 """
 from __future__ import annotations
 
+import functools
 import weakref
 
 import numpy as np
@@ -23,10 +24,10 @@ _weakref = weakref.ref
 
 
 def call(op, inputs: tuple, attrs: tuple):
+    if state.amp is not None:  # before tracing too: a traced program records the casts
+        inputs = state.amp.cast_inputs(op, inputs)
     if state.tracer is not None:
         return state.tracer.record(op, inputs, attrs)
-    if state.amp is not None:
-        inputs = state.amp.cast_inputs(op, inputs)
     if not op.simple:
         return _call_general(op, inputs, attrs)
     try:  # unrolled for one and two inputs: most ops, and cheaper than a comprehension
@@ -276,7 +277,15 @@ def call_inplace(op, target: Tensor, inputs: tuple, attrs: tuple) -> Tensor:
                          "can't use inplace strategy.")
     if recording and any(isinstance(t, Tensor) and not t.stop_gradient for t in inputs):
         inputs = tuple(_snapshot(t) if t is target else t for t in inputs)
-    out = call(op, inputs, attrs)
+    policy = state.amp
+    if policy is None:
+        out = call(op, inputs, attrs)
+    else:  # in-place ops keep their operands' dtypes under AMP, as in Paddle
+        state.amp = None
+        try:
+            out = call(op, inputs, attrs)
+        finally:
+            state.amp = policy
     data = target._data
     result = out._data
     if result.shape != data.shape:
@@ -293,6 +302,23 @@ def call_inplace(op, target: Tensor, inputs: tuple, attrs: tuple) -> Tensor:
         target._out_idx = out._out_idx
         target.stop_gradient = False
     return target
+
+
+def one_amp_op(paddle_op: str, on_cpu: bool = True):
+    """Decorator of a composite function that Paddle runs as the single op `paddle_op`
+    (F.linear is linear_v2 on a GPU): under auto_cast it takes that op's one cast decision for
+    all its tensor arguments and its inner ops run without casts. `on_cpu=False`: Paddle's CPU
+    build runs the composite op by op, so a CPU program (auto_cast in paddle.static) does too.
+    Without AMP it is a plain call."""
+    def decorate(fn):
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            policy = state.amp
+            if policy is None or not (on_cpu or policy.gpu_rules):
+                return fn(*args, **kwargs)
+            return policy.run_as_one_op(paddle_op, fn, args, kwargs)
+        return run
+    return decorate
 
 
 def _snapshot(t: Tensor) -> Tensor:

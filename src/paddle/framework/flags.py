@@ -10,14 +10,20 @@ for flags it does not know:
     FLAGS_enable_pir_api  programs are PIR (always true; read-only)
     FLAGS_eager_delete_tensor_gb  Paddle's garbage-collection threshold; the value is kept for
                           get_flags, while NumPy arrays here are freed as soon as nothing
-                          refers to them (what Paddle does at 0.0)"""
+                          refers to them (what Paddle does at 0.0)
+    FLAGS_feijiang_amp_on_cpu  Feijiang's opt-in: paddle.amp really casts on the CPU, as Paddle
+                          does on a GPU (default from the environment variable of that name)"""
 from __future__ import annotations
+
+import os
 
 from .._core import state
 
 _FLAGS = {"FLAGS_check_nan_inf": False, "FLAGS_print_ir": False, "FLAGS_use_stride_kernel": True,
           "FLAGS_use_accuracy_compatible_kernel": False, "FLAGS_enable_pir_api": True,
-          "FLAGS_eager_delete_tensor_gb": 0.0}
+          "FLAGS_eager_delete_tensor_gb": 0.0,
+          "FLAGS_feijiang_amp_on_cpu": os.environ.get("FLAGS_feijiang_amp_on_cpu", "0").lower()
+          in ("1", "true", "on")}
 _READ_ONLY = {"FLAGS_use_stride_kernel", "FLAGS_use_accuracy_compatible_kernel",
               "FLAGS_enable_pir_api"}
 

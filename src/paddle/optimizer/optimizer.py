@@ -161,11 +161,19 @@ class Optimizer:
         params_grads = [(p, g) for p, g in params_grads if g is not None and not p.stop_gradient]
         for p, _ in params_grads:
             self._ensure_state(p, options)
-        if self._auxiliary_vars.get("found_inf"):
+        if self._found_inf():
             return
         lr = self._lr_value()
         for p, g in params_grads:
             self._update_parameter(p, g._data, lr, options)
+
+    def _found_inf(self) -> bool:
+        """Whether the loss scaler found a non-finite gradient: the step is skipped. As Paddle,
+        the scaler's found_inf tensor is replaced by a Python bool it reads back."""
+        found = self._auxiliary_vars.get("found_inf")
+        if isinstance(found, Tensor):
+            found = self._auxiliary_vars["found_inf"] = bool(found._data.any())
+        return bool(found)
 
     def _ensure_state(self, param, options: dict) -> None:
         target = self._target_of(param)

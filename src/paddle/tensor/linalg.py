@@ -6,6 +6,7 @@ everything (the namespaces and Tensor methods are built from it)."""
 from __future__ import annotations
 
 from .._core import dtype as _dt
+from .._core.dispatch import one_amp_op
 from .._core.ops import linalg as L
 from .._core.ops import linalg_einsum as E
 from .._core.tensor import Tensor
@@ -42,6 +43,7 @@ def _matmul_operands(x, y):
                      "matmul does not promote types.")
 
 
+@one_amp_op("matmul_v2")  # auto_cast casts before the dtype check, as Paddle's kernel sees it
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None, *, out=None):
     """Matrix product with NumPy broadcasting of batch dims (1-D operands act as vectors).
 

@@ -28,6 +28,8 @@ def run_backward(outputs, grad_outputs, retain_graph: bool = False, create_graph
     roots, root_grads = _check_roots(outputs, grad_outputs, create_graph)
     prev = state.grad_enabled
     state.grad_enabled = create_graph
+    # gradient rules compute in the dtypes the forward saved: no auto_cast inside backward
+    amp, state.amp = state.amp, None
     try:
         run = _Run(roots, inputs, no_grad_vars, create_graph)
         run.seed(roots, root_grads)
@@ -38,6 +40,7 @@ def run_backward(outputs, grad_outputs, retain_graph: bool = False, create_graph
         return run.results(allow_unused)
     finally:
         state.grad_enabled = prev
+        state.amp = amp
         if _FINAL_HOOKS:
             _run_final_hooks()
 

@@ -1,11 +1,13 @@
 """Functional forms of common layers."""
 from __future__ import annotations
 
+from ..._core.dispatch import one_amp_op
 from ..._core.ops import binary as B
 from ..._core.ops import linalg as L
 from ...tensor._convert import require_tensor
 
 
+@one_amp_op("linear_v2", on_cpu=False)  # one op under auto_cast, as Paddle's GPU kernel
 def linear(x, weight, bias=None, name=None):
     """x @ weight + bias, with weight of shape [in_features, out_features].
 

@@ -16,7 +16,7 @@ from ..._core.tensor import Tensor, wrap
 from ...framework.param_attr import ParamAttr
 from ...framework.parameter import EagerParamBase
 from ...utils import unique_name
-from .forward_hooks import ForwardHooks
+from .forward_hooks import ForwardHooks, HookRemoveHelper
 
 
 def camel_to_snake(name: str) -> str:
@@ -426,7 +426,28 @@ class Layer(ForwardHooks):
         if not keep_vars:
             for key, value in out.items():
                 out[key] = value.detach()
+        if use_hook:
+            out = self._run_state_dict_hooks(out, include_sublayers)
         return out
+
+    def register_state_dict_hook(self, hook) -> HookRemoveHelper:
+        """hook(state_dict) runs on the whole state dict this layer (or a layer holding it)
+        returns; a returned dict replaces it."""
+        hooks = self.__dict__.setdefault("_state_dict_hooks", collections.OrderedDict())
+        ForwardHooks._hook_counter += 1
+        hooks[ForwardHooks._hook_counter] = hook
+        return HookRemoveHelper(hooks, ForwardHooks._hook_counter)
+
+    def _run_state_dict_hooks(self, state, include_sublayers: bool):
+        """Every sublayer's hooks, then this layer's (Paddle's post-order)."""
+        if include_sublayers:
+            for child in self._sub_layers.values():
+                if child is not None:
+                    state = child._run_state_dict_hooks(state, True)
+        for hook in self.__dict__.get("_state_dict_hooks", {}).values():
+            result = hook(state)
+            state = state if result is None else result
+        return state
 
     def _collect_state(self, destination=None, include_sublayers=True,
                        structured_name_prefix=""):
