@@ -54,11 +54,12 @@ from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402,F401
 # importing them all would more than double the time `import paddle` takes.
 from ._lazy_exports import lazy_exports  # noqa: E402
 
-_LAZY_MODULES = ("amp", "base", "callbacks", "fft", "hapi", "inference", "io", "jit", "metric",
-                 "optimizer", "signal", "static", "vision")
+_LAZY_MODULES = ("amp", "base", "callbacks", "distributed", "fft", "hapi", "inference", "io",
+                 "jit", "metric", "optimizer", "signal", "static", "vision")
 __getattr__, __dir__ = lazy_exports(__name__, globals(), {
     **{name: f".{name}" for name in _LAZY_MODULES},
     "Model": ".hapi:Model", "flops": ".hapi:flops", "summary": ".hapi:summary",
+    "DataParallel": ".distributed:DataParallel",
     "autocast": ".amp:autocast", "is_autocast_enabled": ".amp:is_autocast_enabled",
     "get_autocast_dtype": ".amp:get_autocast_dtype",
     "get_autocast_cpu_dtype": ".amp:get_autocast_dtype",

@@ -129,8 +129,11 @@ class _Run:
         self.buffers: dict[Node, list] = {}
         self.leaf_grads: dict[int, list] = {}
         self.blocked = _blocked(no_grad_vars)
+        # leaves with backward hooks get their gradient the moment its last edge has run (the
+        # hooks of DataParallel start communicating while backward goes on), not at the end
+        self.hooked_leaves: dict[int, int] = {}
         if inputs is None:
-            self.deps = _dependencies(roots)
+            self.deps = _dependencies(roots, hooked_leaves=self.hooked_leaves)
         else:
             order = _topological(roots)
             self.deps = _dependencies(order, ordered=True)
@@ -204,8 +207,11 @@ class _Run:
                     deps[target] = remaining
                     if remaining == 0:
                         ready.append(target)
-                elif g is not None and (not blocked or id(target) not in blocked):
-                    self._to_leaf(target, g)
+                else:
+                    if g is not None and (not blocked or id(target) not in blocked):
+                        self._to_leaf(target, g)
+                    if self.hooked_leaves and id(target) in self.hooked_leaves:
+                        self._leaf_edge_done(target)
         if not retain_graph:
             for node in executed:
                 if node.saved_in or node.saved_out:
@@ -244,17 +250,28 @@ class _Run:
         else:
             slot[1] = _add(slot[1], g)
 
+    def _leaf_edge_done(self, leaf: Tensor):
+        remaining = self.hooked_leaves[id(leaf)] - 1
+        self.hooked_leaves[id(leaf)] = remaining
+        slot = self.leaf_grads.get(id(leaf)) if remaining == 0 else None
+        if slot is not None:
+            del self.leaf_grads[id(leaf)]
+            self._deliver(leaf, slot[1])
+
     def deliver_to_leaves(self):
         for leaf, g in self.leaf_grads.values():
-            for hook in list(_leaf_hooks(leaf)):
-                replaced = hook(g)
-                if replaced is not None:
-                    g = replaced
-            if g._data.dtype != leaf._data.dtype:
-                g = g.astype(leaf._data.dtype)
-            _accumulate(leaf, g, self.create_graph)
-            for hook in list(_leaf_void_hooks(leaf)):
-                hook()
+            self._deliver(leaf, g)
+
+    def _deliver(self, leaf: Tensor, g: Tensor):
+        for hook in list(_leaf_hooks(leaf)):
+            replaced = hook(g)
+            if replaced is not None:
+                g = replaced
+        if g._data.dtype != leaf._data.dtype:
+            g = g.astype(leaf._data.dtype)
+        _accumulate(leaf, g, self.create_graph)
+        for hook in list(_leaf_void_hooks(leaf)):
+            hook()
 
     def results(self, allow_unused: bool) -> list:
         out = []
@@ -342,10 +359,12 @@ def _topological(roots) -> list:
     return order
 
 
-def _dependencies(nodes, ordered: bool = False) -> dict:
+def _dependencies(nodes, ordered: bool = False, hooked_leaves: dict | None = None) -> dict:
     """For each node, how many edges from other reachable nodes feed gradients into it.
 
-    `nodes` is either every reachable node (`ordered`) or the roots to walk the graph from."""
+    `nodes` is either every reachable node (`ordered`) or the roots to walk the graph from;
+    walking from the roots also counts, in `hooked_leaves`, the edges into each leaf that has
+    backward hooks."""
     deps = {}
     if ordered:
         for node in nodes:
@@ -367,6 +386,8 @@ def _dependencies(nodes, ordered: bool = False) -> dict:
                         deps[target] = 1
                         if target not in starts:
                             stack.append(target)
+                elif target._extra and "void_hooks" in target._extra:
+                    hooked_leaves[id(target)] = hooked_leaves.get(id(target), 0) + 1
     return deps
 
 
