@@ -70,7 +70,7 @@ def train_batch(model, inputs, labels=None, update=True):
     _require_training_setup(model)
     with eager():
         inputs, labels = _prepare_batch(model, "train", inputs, labels)
-        outputs = to_list(model.network(*inputs))
+        outputs = to_list(model._train_network(*inputs))
         losses = to_list(model._loss(*(outputs + labels)))
         final_loss = add_n(losses) if len(losses) > 1 else losses[0]
         final_loss.backward()

@@ -31,6 +31,15 @@ def prepare_distributed_context(place=None):
                               "paddle.distributed, which this build does not provide yet")
 
 
+def _data_parallel(network):
+    """`network` wrapped for data-parallel training when the job has several ranks."""
+    if int(os.environ.get("PADDLE_TRAINERS_NUM", "1")) < 2:
+        return network
+    from .. import distributed
+    distributed.init_parallel_env()
+    return distributed.DataParallel(network)
+
+
 def _split_batch_size(batch_size):
     if isinstance(batch_size, (list, tuple)) and all(isinstance(b, int) for b in batch_size):
         if len(batch_size) != 2:
@@ -83,6 +92,8 @@ class Model:
             raise TypeError("'inputs' must be list or tuple or dict, and couldn't be None.")
         self.mode = "train"
         self.network = network
+        # in a job of several ranks, training steps go through paddle.DataParallel (as Paddle's)
+        self._train_network = _data_parallel(network) if not _static_mode.enabled else network
         self.stop_training = False
         self._loss = None
         self._optimizer = None

@@ -70,3 +70,39 @@ def train(name, model, rank=0, nranks=1, on_step=None):
         opt.clear_grad()
         losses.append(loss if on_step is None else on_step(loss))
     return [float(v) for v in losses]
+
+
+class Branchy(paddle.nn.Layer):
+    """`extra` takes part only when asked; `never` never does."""
+
+    def __init__(self):
+        super().__init__()
+        self.trunk = paddle.nn.Linear(3, 3)
+        self.extra = paddle.nn.Linear(3, 3)
+        self.never = paddle.nn.Linear(3, 3)
+
+    def forward(self, x, use_extra):
+        h = self.trunk(x)
+        return self.extra(h) if use_extra else h
+
+
+def branchy():
+    return _seeded(Branchy(), 5)
+
+
+def hapi_network():
+    net = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 2))
+    return _seeded(net, 3)
+
+
+def hapi_fit(net, batch_size):
+    """paddle.Model.fit for 2 epochs on 64 fixed samples; the network's weights after it."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((64, 4)).astype("float32")
+    y = (x.sum(1, keepdims=True) > 0).astype("int64")
+    data = paddle.io.TensorDataset([paddle.to_tensor(x), paddle.to_tensor(y)])
+    model = paddle.Model(net)
+    model.prepare(paddle.optimizer.SGD(0.1, parameters=model.parameters()),
+                  paddle.nn.CrossEntropyLoss())
+    model.fit(data, batch_size=batch_size, epochs=2, verbose=0, shuffle=False)
+    return [p.numpy().tolist() for p in net.parameters()]

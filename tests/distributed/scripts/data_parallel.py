@@ -1,0 +1,99 @@
+"""paddle.DataParallel on every rank of a job; rank 0 writes what the test compares to JSON.
+
+    data_parallel.py OUT.json [features]
+
+Always: 20 training steps of the MLP and the LeNet on each rank's share of the global batch
+(losses averaged over ranks, and a checksum of every rank's final weights). With `features`
+also: no_sync over two micro-batches, find_unused_parameters, the error without it, rank 0's
+checkpoint of the wrapped model, and paddle.Model.fit.
+"""
+import json
+import os
+import sys
+
+import numpy as np
+
+import paddle
+import paddle.distributed as dist
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import models
+
+dist.init_parallel_env()
+RANK, WORLD = dist.get_rank(), dist.get_world_size()
+OUT = sys.argv[1]
+result = {"world": WORLD}
+
+
+def averaged(loss):
+    value = loss.detach().clone()
+    dist.all_reduce(value, op=dist.ReduceOp.AVG)
+    return value
+
+
+def weight_spread(model) -> float:
+    """Largest difference between ranks of any weight (0 when the replicas agree)."""
+    spread = 0.0
+    for p in model.parameters():
+        low, high = p.detach().clone(), p.detach().clone()
+        dist.all_reduce(low, dist.ReduceOp.MIN)
+        dist.all_reduce(high, dist.ReduceOp.MAX)
+        spread = max(spread, float((high - low).abs().max()))
+    return spread
+
+
+for name, (build, _, _) in models.MODELS.items():
+    model = paddle.DataParallel(build())
+    result[f"{name}_losses"] = models.train(name, model, RANK, WORLD, averaged)
+    result[f"{name}_spread"] = weight_spread(model)
+
+
+def micro_batches_step(tmp):
+    """no_sync on the first of two half batches, then a synced one: the SGD step equals one on
+    the whole batch in a single process (checked by the test from the saved weights)."""
+    model = paddle.DataParallel(models.mlp())
+    opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
+    x, y = next(models.batches("mlp"))
+    share = len(x) // WORLD
+    mine = slice(RANK * share, (RANK + 1) * share)
+    halves = np.array_split(np.arange(len(x))[mine], 2)
+    loss_fn = paddle.nn.CrossEntropyLoss()
+    with model.no_sync():
+        (loss_fn(model(paddle.to_tensor(x[halves[0]])), paddle.to_tensor(y[halves[0]])) / 2
+         ).backward()
+    (loss_fn(model(paddle.to_tensor(x[halves[1]])), paddle.to_tensor(y[halves[1]])) / 2
+     ).backward()
+    opt.step()
+    if RANK == 0:
+        paddle.save(model.state_dict(), os.path.join(tmp, "no_sync.pdparams"))
+
+
+def unused_parameters():
+    model = paddle.DataParallel(models.branchy(), find_unused_parameters=True)
+    x = paddle.ones([2, 3]) * (RANK + 1)
+    model(x, use_extra=RANK == 0).sum().backward()
+    inner = model._layers
+    grads = {"extra": inner.extra.weight.grad.numpy().tolist(),
+             "never": inner.never.weight.grad is None}
+    strict = paddle.DataParallel(models.branchy())
+    try:
+        strict(x, use_extra=False).sum().backward()
+        grads["strict_error"] = None
+    except RuntimeError as error:
+        grads["strict_error"] = str(error)
+    return grads
+
+
+if len(sys.argv) > 2 and sys.argv[2] == "features":
+    folder = os.path.dirname(OUT)
+    micro_batches_step(folder)
+    result["unused"] = unused_parameters()
+    result["hapi_weights"] = models.hapi_fit(models.hapi_network(), batch_size=8)
+    wrapped = paddle.DataParallel(models.lenet())  # wrapping is collective: every rank
+    if RANK == 0:
+        paddle.save(wrapped.state_dict(), os.path.join(folder, "lenet_dp.pdparams"))
+        result["saved_keys"] = list(wrapped.state_dict())
+if RANK == 0:
+    with open(OUT, "w") as f:
+        json.dump(result, f)
+dist.barrier()
