@@ -160,10 +160,15 @@ def _im2col(x, w, strides, pads, dilations, groups, out_sizes, out3) -> None:
     # (C/G, *out, *k) window view -> the (C/G, *k, *out) column layout
     order = (0,) + tuple(range(1 + nd, 1 + 2 * nd)) + tuple(range(1, 1 + nd))
     w2 = w.reshape(w.shape[0], -1)
+    compiled = compiled_kernel("im2col")
     for i in range(n):
-        win = C.windows(x[i:i + 1], kernel, strides, pads, dilations, out_sizes)[0]
+        win = None
         for cin, cout in zip(_group_slices(c, groups), _group_slices(w.shape[0], groups)):
-            np.copyto(columns, win[cin].transpose(order))
+            if compiled is None or not compiled(x[i, cin], columns, kernel, strides, pads,
+                                                dilations):
+                if win is None:
+                    win = C.windows(x[i:i + 1], kernel, strides, pads, dilations, out_sizes)[0]
+                np.copyto(columns, win[cin].transpose(order))
             matmul_into(w2[cout], columns.reshape(cg * taps, -1), out3[i, cout])
 
 

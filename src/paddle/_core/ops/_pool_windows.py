@@ -148,6 +148,22 @@ def sum_tiles(x: np.ndarray, kernel, out_sizes) -> np.ndarray:
     return blocks.sum(axis=tuple(3 + 2 * d for d in range(nd)))
 
 
+def sum_tiles_rows_first(x: np.ndarray, kernel, out_sizes) -> np.ndarray:
+    """2-D window sums where the windows tile the input from its origin: each window's rows
+    summed first, in order, then those row sums, in order (contiguous passes, and the order of
+    the compiled kernel, compiler/pool.py)."""
+    (kh, kw), (oh, ow) = kernel, out_sizes
+    covered = x[..., :oh * kh, :ow * kw].reshape(x.shape[:2] + (oh, kh, ow * kw))
+    rows = covered[:, :, :, 0].copy()
+    for a in range(1, kh):
+        rows += covered[:, :, :, a]
+    columns = rows.reshape(x.shape[:2] + (oh, ow, kw))
+    total = columns[..., 0].copy()
+    for b in range(1, kw):
+        total += columns[..., b]
+    return total
+
+
 def sum_windows(win: np.ndarray) -> np.ndarray:
     """Sum over the window taps, one strided view at a time (fast on strided views)."""
     nd = (win.ndim - 2) // 2

@@ -201,12 +201,14 @@ def _define_pool(nd: int):
                 return R.max_pool(data, kernel_size, strides, paddings, out).astype(x.dtype)
             best = _argmax(data, tables, kernel_size, strides, paddings, out, adaptive)[0]
             return best.astype(x.dtype)
-        if adaptive:
-            win = W.gather_windows(data, tables, fill)
-        else:
-            win = W.regular_windows(data, kernel_size, strides, paddings, out, fill)
         div = avg_divisor(sizes, kernel_size, strides, paddings, out, exclusive, adaptive)
-        total = W.sum_windows(win)
+        if adaptive:
+            total = W.sum_windows(W.gather_windows(data, tables, fill))
+        elif nd == 2 and _tiles_without_padding(sizes, kernel_size, strides, paddings, out):
+            total = W.sum_tiles_rows_first(data, kernel_size, out)
+        else:
+            total = W.sum_windows(W.regular_windows(data, kernel_size, strides, paddings, out,
+                                                    fill))
         with np.errstate(divide="ignore", invalid="ignore"):
             return (total / div).astype(x.dtype)
 
@@ -256,7 +258,8 @@ def _compiled_forward(x, kernel, strides, paddings, out, exclusive, pooling_type
     divisor = None if pooling_type == "max" else _divisor(
         tuple(x.shape[2:]), tuple(kernel), tuple(strides), tuple(map(tuple, paddings)),
         tuple(out), bool(exclusive))
-    return run(x, kernel, strides, paddings, out, pooling_type, divisor)
+    tiles = _tiles_without_padding(x.shape[2:], kernel, strides, paddings, out)
+    return run(x, kernel, strides, paddings, out, pooling_type, divisor, tiles)
 
 
 @functools.lru_cache(maxsize=256)
