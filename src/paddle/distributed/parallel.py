@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-import traceback
 import warnings
 
 from .communication.group import global_group, is_initialized, register_global_group
@@ -47,8 +46,10 @@ def _mpi_world(env: ParallelEnv):
 def _abort_on_uncaught(backend) -> None:
     """A rank that dies of an exception takes the job down with it instead of leaving the
     other ranks waiting in their next collective."""
+    previous = sys.excepthook
+
     def hook(kind, value, tb):
-        traceback.print_exception(kind, value, tb)
+        previous(kind, value, tb)  # prints the traceback (and lets a launcher record the end)
         sys.stderr.flush()
         sys.stdout.flush()
         backend.abort(1)

@@ -19,6 +19,7 @@ import numpy as np
 
 from .._core.autograd.engine import add_backward_final_hook
 from .._core.tensor import wrap
+from .communication.metadata import timeout_error
 
 _MB = 1 << 20
 
@@ -144,13 +145,12 @@ class Reducer:
         self._launch_ready()
         used_anywhere = self._used_anywhere(used_here) if unused or self.find_unused else None
         for bucket in self.buckets:
-            bucket.work.wait(self.group.timeout_s, self._describe)
+            self._wait(bucket.work)
             self._write_back(bucket, used_anywhere)
 
     def _used_anywhere(self, used_here: list) -> np.ndarray:
         flags = np.array(used_here, np.uint8)
-        self.group.process_group.all_reduce(flags, 1).wait(self.group.timeout_s,
-                                                           self._describe)
+        self._wait(self.group.process_group.all_reduce(flags, 1))
         return flags.astype(bool)
 
     def _write_back(self, bucket: _Bucket, used_anywhere) -> None:
@@ -167,7 +167,8 @@ class Reducer:
             else:
                 p._grad._data[...] = averaged
 
-    def _describe(self) -> str:
-        return (f"(DataParallel) the gradient all-reduce on group {self.group.name} did not "
-                f"finish within {self.group.timeout_s * 1000:.0f} ms (pg_timeout): another "
-                "rank stalled or died in backward")
+    def _wait(self, work) -> None:
+        try:
+            work.wait(self.group.timeout_s, str)
+        except TimeoutError:
+            raise timeout_error(self.group, "(DataParallel) the gradient all-reduce") from None

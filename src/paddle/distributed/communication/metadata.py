@@ -91,6 +91,26 @@ def _verify(group, caller: str, rows: np.ndarray, missing: list) -> None:
                 f"{_describe(rows[second])}")
 
 
+_PROBE_S = 10.0  # how long a rank whose transfer timed out waits to hear who is still there
+
+
+def unresponsive(group) -> list:
+    """After a transfer on `group` timed out: the global ranks that do not answer a probe of
+    every member (the live ones, timing out too, answer each other)."""
+    probe = np.full(_ROW, _UNCHECKED, np.int64)
+    _, missing = group.process_group.exchange_metadata(probe, min(group.timeout_s, _PROBE_S))
+    return [group.ranks[r] for r in missing]
+
+
+def timeout_error(group, what: str) -> TimeoutError:
+    """The error for a transfer that did not finish in time, naming the ranks that are gone."""
+    missing = unresponsive(group)
+    culprit = (f"rank {', '.join(map(str, missing))} stalled or died" if missing else
+               "a peer stalled or died during the transfer")
+    return TimeoutError(f"{what} on group {group.name} did not finish within the group's "
+                        f"timeout of {group.timeout_s * 1000:.0f} ms (pg_timeout): {culprit}")
+
+
 def run_checked(group, caller: str, sig: Signature | None, start: Callable[[], Work],
                 sync: bool = True, after: Callable[[], None] | None = None) -> task:
     """Check that the group's ranks agree, start the operation, and hand back its task
@@ -103,10 +123,8 @@ def run_checked(group, caller: str, sig: Signature | None, start: Callable[[], W
         _verify(group, caller, rows, missing)
     calls = group.calls
 
-    def describe() -> str:
-        return (f"({caller}) call #{calls} on group {group.name} did not finish within the "
-                f"group's timeout of {group.timeout_s * 1000:.0f} ms (pg_timeout): a peer "
-                "stalled or died during the transfer")
+    def describe() -> str:  # only called once the wait has timed out
+        return str(timeout_error(group, f"({caller}) call #{calls}"))
 
     handle = task(start(), group.timeout_s, describe, sync, after)
     if sync:

@@ -151,7 +151,7 @@ class NodeJob:
             shutil.rmtree(self.run_dir, ignore_errors=True)
             return 0
         self.log.info("Pod failed")
-        rank, rank_code, how = self._failed_rank(manager_output)
+        rank, rank_code, how = self._failed_rank()
         a = self.args
         local = rank - a.node_rank * a.nproc_per_node if rank is not None else None
         log_path = os.path.join(a.log_dir, f"workerlog.{local}") if a.log_dir else None
@@ -164,44 +164,31 @@ class NodeJob:
         sys.stderr.write(detail[-6000:])
         sys.stderr.flush()
         shutil.rmtree(self.run_dir, ignore_errors=True)
-        final = rank_code if isinstance(rank_code, int) and rank_code > 0 else max(code, 1)
+        final = rank_code if rank_code is not None and rank_code > 0 else max(code, 1)
         self.log.info(f"Exit code {final}")
         return final
 
-    def _failed_rank(self, manager_output: str):
-        """(global rank, exit code, how) of the rank that brought the job down: one killed by
-        a signal (it left no exit record) before one that failed by itself."""
-        records = _read_records(self.run_dir)
-        for rank, (pid, exit_code) in sorted(records.items()):
-            if exit_code is None and f"PID {pid} " in manager_output:
-                signal_code = _signal_in(manager_output)
-                return rank, signal_code, f"(killed by signal {signal_code}) "
-        failed = [(rank, c) for rank, (_, c) in sorted(records.items()) if c not in (None, 0)]
-        if failed:
-            return failed[0][0], failed[0][1], ""
-        missing = sorted(rank for rank, (_, c) in records.items() if c is None)
-        return (missing[0] if missing else None), None, ""
+    def _failed_rank(self):
+        """(global rank, exit code, how) of the rank that ended badly first."""
+        ends = _read_ends(self.run_dir)
+        bad = sorted((when, local, code) for local, (code, when) in ends.items() if code != 0)
+        if not bad:
+            return None, None, ""
+        _, local, code = bad[0]
+        rank = self.args.node_rank * self.args.nproc_per_node + local
+        return rank, code, (f"(killed by signal {-code}) " if code < 0 else "")
 
 
-def _read_records(run_dir: str) -> dict:
-    records = {}
+def _read_ends(run_dir: str) -> dict:
+    """{local rank: (exit code, time)} from the supervisors' records."""
+    ends = {}
     for name in os.listdir(run_dir):
         parts = name.split(".")
-        if len(parts) != 3 or parts[0] != "rank":
-            continue
-        rank = int(parts[1])
-        pid, code = records.get(rank, (None, None))
-        with open(os.path.join(run_dir, name)) as f:
-            value = int(f.read().strip() or 0)
-        records[rank] = (value, code) if parts[2] == "pid" else (pid, value)
-    return records
-
-
-def _signal_in(manager_output: str):
-    for line in manager_output.splitlines():
-        if "EXIT CODE:" in line:
-            return int(line.split("EXIT CODE:")[1].strip())
-    return None
+        if len(parts) == 3 and parts[0] == "rank" and parts[2] == "exit":
+            with open(os.path.join(run_dir, name)) as f:
+                code, when = f.read().split()
+            ends[int(parts[1])] = (int(code), float(when))
+    return ends
 
 
 class _ConsoleEcho:

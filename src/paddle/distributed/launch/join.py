@@ -3,8 +3,8 @@
 With `--nnodes M --master HOST:PORT`, each node's launcher starts its own `mpiexec`, and the
 M jobs meet through MPI's own name service (the mpich wheel's `hydra_nameserver`, which the
 first node's launcher runs at the master address): the first node publishes a port under the
-job's service name and accepts the others one after another; each merge appends the newcomer's
-ranks, so global ranks run node by node in the order the nodes joined.
+job's service name and accepts the others one after another, and the merged world is then
+ordered by node rank (--rank), so rank = node rank × ranks per node + local rank.
 """
 from __future__ import annotations
 
@@ -48,5 +48,7 @@ def join_nodes(MPI):
     if port is not None and os.environ.get("PADDLE_NODE_RANK") == "0":
         MPI.Unpublish_name(service, port)
         MPI.Close_port(port)
-    _JOINED["comm"] = merged
-    return merged
+    # ranks in node order, whatever order the nodes joined in
+    node = int(os.environ["PADDLE_NODE_RANK"])
+    _JOINED["comm"] = merged.Split(0, node * local.Get_size() + local.Get_rank())
+    return _JOINED["comm"]
