@@ -53,14 +53,19 @@ class _FeijiangCache(caching.FunctionCache):
     _impl_class = _FeijiangCacheImpl
 
 
-def jit(function=None, *, reassociate: bool = False):
+def jit(function=None, *, reassociate: bool = False, inline: bool = False):
     """`function` compiled by numba on first call (nopython, GIL released, NumPy's rules for a
     division by zero: inf or NaN, no exception), cached on disk. With `reassociate`, float
     sums may be regrouped (LLVM's reassoc flag), which lets a reduction loop run on vector
-    lanes: 4-6x faster, and the sum differs from NumPy's pairwise one in the last bits."""
+    lanes: 4-6x faster, and the sum differs from NumPy's pairwise one in the last bits. An
+    `inline` function is compiled into its callers (a call inside a loop keeps the loop from
+    running on vector lanes), so it has no cache of its own."""
     if function is None:
-        return functools.partial(jit, reassociate=reassociate)
+        return functools.partial(jit, reassociate=reassociate, inline=inline)
     fastmath = {"reassoc"} if reassociate else False
+    if inline:
+        return numba.njit(nogil=True, error_model="numpy", fastmath=fastmath,
+                          inline="always")(function)
     dispatcher = numba.njit(nogil=True, error_model="numpy", fastmath=fastmath)(function)
     try:
         dispatcher._cache = _FeijiangCache(function)

@@ -9,8 +9,10 @@ column stride is 1, and the extra columns are dropped when the band is copied ou
 run tap by tap in the order of _conv_depthwise's NumPy kernel, each product and sum rounded as
 there, so both give the same numbers. Inner loops run over contiguous slices, which numba
 vectorises; copies are plain loops too (numba's slice assignment costs more on short rows).
-A fused conv's epilogue (bias, activation, scale, shift) is applied to each band before it is
-copied out, while it is in cache, with the epilogue kernel's numbers."""
+3x3 and 5x5 kernels with column steps of 1 or 2 sum several kernel rows per pass (each output
+in registers, stored once per pass; the same order of sums). A fused conv's epilogue (bias,
+activation, scale, shift) is applied to each band before it is copied out, while it is in
+cache, with the epilogue kernel's numbers."""
 from __future__ import annotations
 
 import numpy as np
@@ -109,6 +111,98 @@ def _fill_plane(flat, plane, pads, strides, phase_rows, row_length):
             _copy(flat[begin:begin + count], plane[r, k0::stride_w])
 
 
+@jit(inline=True)
+def _row3(total, row, j, w):
+    return ((total + w[0] * row[j]) + w[1] * row[j + 1]) + w[2] * row[j + 2]
+
+
+@jit(inline=True)
+def _row5(total, row, j, w):
+    return ((((total + w[0] * row[j]) + w[1] * row[j + 1]) + w[2] * row[j + 2]) +
+            w[3] * row[j + 3]) + w[4] * row[j + 4]
+
+
+@jit(inline=True)
+def _row3_s2(total, even, odd, j, w):
+    """A kernel row of 3 over column phases (stride 2): taps 0, 1, 2 read even[j], odd[j],
+    even[j + 1]."""
+    return ((total + w[0] * even[j]) + w[1] * odd[j]) + w[2] * even[j + 1]
+
+
+@jit(inline=True)
+def _row5_s2(total, even, odd, j, w):
+    return ((((total + w[0] * even[j]) + w[1] * odd[j]) + w[2] * even[j + 1]) +
+            w[3] * odd[j + 1]) + w[4] * even[j + 2]
+
+
+@jit(inline=True)
+def _taps3(row):
+    return row[0], row[1], row[2]
+
+
+@jit(inline=True)
+def _taps5(row):
+    return row[0], row[1], row[2], row[3], row[4]
+
+
+@jit
+def _whole_3x3(band, flat, starts, w):
+    """A 3x3 kernel's nine taps in one pass over the band (unit column stride and dilation):
+    each output is summed in registers, in _add_kernel_row's order, and stored once."""
+    n = band.shape[0]
+    r0, r1, r2 = (flat[starts[0]:starts[0] + n + 2], flat[starts[1]:starts[1] + n + 2],
+                  flat[starts[2]:starts[2] + n + 2])
+    w0, w1, w2 = _taps3(w[0]), _taps3(w[1]), _taps3(w[2])
+    for j in range(n):
+        first = (w0[0] * r0[j] + w0[1] * r0[j + 1]) + w0[2] * r0[j + 2]
+        band[j] = _row3(_row3(first, r1, j, w1), r2, j, w2)
+
+
+@jit
+def _whole_5x5(band, flat, starts, w):
+    """_whole_3x3 for a 5x5 kernel, in two passes (kernel rows 0-2, then 3-4): 25 weights
+    and their products at once would not fit the vector registers."""
+    n = band.shape[0]
+    r0, r1, r2 = (flat[starts[0]:starts[0] + n + 4], flat[starts[1]:starts[1] + n + 4],
+                  flat[starts[2]:starts[2] + n + 4])
+    w0, w1, w2 = _taps5(w[0]), _taps5(w[1]), _taps5(w[2])
+    for j in range(n):
+        first = (((w0[0] * r0[j] + w0[1] * r0[j + 1]) + w0[2] * r0[j + 2]) +
+                 w0[3] * r0[j + 3]) + w0[4] * r0[j + 4]
+        band[j] = _row5(_row5(first, r1, j, w1), r2, j, w2)
+    r3, r4 = flat[starts[3]:starts[3] + n + 4], flat[starts[4]:starts[4] + n + 4]
+    w3, w4 = _taps5(w[3]), _taps5(w[4])
+    for j in range(n):
+        band[j] = _row5(_row5(band[j], r3, j, w3), r4, j, w4)
+
+
+@jit
+def _whole_s2(band, flat, starts, phase_size, w):
+    """3x3 and 5x5 kernels over column phases (column stride 2, unit dilation), summed from 0
+    as _add_strided_row sums them, a kernel row at a time over both phases; 5x5 in two
+    passes (kernel rows 0-2, then 3-4)."""
+    n, zero = band.shape[0], band.dtype.type(0)
+    size = w.shape[0]
+    ev0, od0 = flat[starts[0]:starts[0] + n + 2], flat[starts[0] + phase_size:][:n + 2]
+    ev1, od1 = flat[starts[1]:starts[1] + n + 2], flat[starts[1] + phase_size:][:n + 2]
+    ev2, od2 = flat[starts[2]:starts[2] + n + 2], flat[starts[2] + phase_size:][:n + 2]
+    if size == 3:
+        w0, w1, w2 = _taps3(w[0]), _taps3(w[1]), _taps3(w[2])
+        for j in range(n):
+            band[j] = _row3_s2(_row3_s2(_row3_s2(zero, ev0, od0, j, w0), ev1, od1, j, w1),
+                               ev2, od2, j, w2)
+        return
+    w0, w1, w2 = _taps5(w[0]), _taps5(w[1]), _taps5(w[2])
+    for j in range(n):
+        band[j] = _row5_s2(_row5_s2(_row5_s2(zero, ev0, od0, j, w0), ev1, od1, j, w1),
+                           ev2, od2, j, w2)
+    ev3, od3 = flat[starts[3]:starts[3] + n + 2], flat[starts[3] + phase_size:][:n + 2]
+    ev4, od4 = flat[starts[4]:starts[4] + n + 2], flat[starts[4] + phase_size:][:n + 2]
+    w3, w4 = _taps5(w[3]), _taps5(w[4])
+    for j in range(n):
+        band[j] = _row5_s2(_row5_s2(band[j], ev3, od3, j, w3), ev4, od4, j, w4)
+
+
 @jit
 def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide, epilogue):
     """One channel's output (Ho, Wo) from its filled phase blocks, band by band; each band
@@ -118,15 +212,27 @@ def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide, ep
     stride_h, stride_w = strides[0], strides[1]
     reach = (w.shape[1] - 1) * dilations[1]
     rows = max(1, min(out_h, wide.shape[0] // row_length))
+    # kernels summed several rows per pass: 3x3 and 5x5 over column steps of 1 or 2
+    whole = stride_w <= 2 and dilations[1] == 1 and w.shape[0] == w.shape[1] and \
+        (w.shape[0] == 3 or w.shape[0] == 5)
+    starts = np.empty(w.shape[0], np.int64)
     for first in range(0, out_h, rows):
         count = min(rows, out_h - first)
         band = wide[:count * row_length]
-        if stride_w > 1:
+        if stride_w > 1 and not whole:
             _zero(band)
         for a in range(w.shape[0]):
             offset = a * dilations[0]
-            start = ((offset % stride_h) * stride_w * phase_rows + first +
-                     offset // stride_h) * row_length
+            starts[a] = ((offset % stride_h) * stride_w * phase_rows + first +
+                         offset // stride_h) * row_length
+        if whole and stride_w == 2:
+            _whole_s2(band, flat, starts, phase_rows * row_length, w)
+        elif whole and w.shape[0] == 3:
+            _whole_3x3(band, flat, starts, w)
+        elif whole:
+            _whole_5x5(band, flat, starts, w)
+        for a in range(0 if not whole else w.shape[0], w.shape[0]):
+            start = starts[a]
             if stride_w == 1:
                 _add_kernel_row(band, flat[start:start + band.shape[0] + reach], w[a],
                                 dilations[1], a == 0)
