@@ -146,3 +146,25 @@ def test_leaf_backward_hooks_fire_while_backward_runs():
     (shared * 2 + shared * 3).sum().backward()
     assert len(calls) == 1
     np.testing.assert_allclose(calls[0], [5.0, 5.0])
+
+
+@pytest.mark.parametrize("key", sorted(REFERENCE["sampler"]))
+def test_distributed_batch_sampler_order_as_real_paddle(key):
+    nranks, shuffle, drop_last, size, batch = key.split("_")
+    for rank, expected in enumerate(REFERENCE["sampler"][key]):
+        sampler = paddle.io.DistributedBatchSampler(
+            list(range(int(size))), int(batch), num_replicas=int(nranks[1:]), rank=rank,
+            shuffle=shuffle == "s1", drop_last=drop_last == "d1")
+        epochs = []
+        for epoch in (0, 3):
+            sampler.set_epoch(epoch)
+            epochs.append([list(b) for b in sampler])
+        assert epochs == expected["epochs"] and len(sampler) == expected["len"], (key, rank)
+
+
+def test_distributed_batch_sampler_takes_rank_from_the_job(monkeypatch):
+    monkeypatch.setenv("PMI_RANK", "1")
+    monkeypatch.setenv("PMI_SIZE", "2")
+    sampler = paddle.io.DistributedBatchSampler(list(range(8)), 2)
+    assert (sampler.nranks, sampler.local_rank) == (2, 1)
+    assert list(sampler) == [[2, 3], [6, 7]]

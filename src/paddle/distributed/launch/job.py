@@ -14,11 +14,13 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 from .logs import LaunchLog, tail
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 _STOP_GRACE_S = 5.0
+_MASTER_WAIT_S = 300.0
 
 
 def find_mpiexec() -> str:
@@ -80,7 +82,7 @@ class NodeJob:
         if self.local:
             cmd += ["-iface", "lo"]
         if a.nnodes > 1:
-            cmd += ["-nameserver", a.master_host]
+            cmd += ["-nameserver", f"{a.master_host}:{a.master_port}"]
         return cmd + [sys.executable, "-u", "-m", "paddle.distributed.launch.worker",
                       a.training_script, *a.training_script_args]
 
@@ -92,10 +94,24 @@ class NodeJob:
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                            start_new_session=True)
 
+    def wait_for_master(self) -> None:
+        """Other nodes start once the first one's name server answers."""
+        deadline = time.monotonic() + _MASTER_WAIT_S
+        while True:
+            try:
+                socket.create_connection((self.args.master_host, self.args.master_port),
+                                         timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"(launch) the master {self.args.master} did not answer "
+                                     f"within {_MASTER_WAIT_S:.0f} s") from None
+                time.sleep(0.2)
+
     def run(self) -> int:
         a = self.args
-        if a.nnodes > 1 and a.node_rank == 0:
-            self.start_nameserver()
+        if a.nnodes > 1:
+            self.start_nameserver() if a.node_rank == 0 else self.wait_for_master()
         self.log.info(f"Run Pod: {self.pod}, replicas {a.nproc_per_node}, status ready")
         self.process = subprocess.Popen(self.command(), env=self.environment(),
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 
@@ -86,9 +85,10 @@ class InfiniteIterableSampler(Sampler):
 
 
 def _default_replicas() -> tuple[int, int]:
-    """(nranks, rank) of the running distributed job, from the launcher's environment."""
-    nranks = int(os.environ.get("PADDLE_TRAINERS_NUM", "1"))
-    rank = int(os.environ.get("PADDLE_TRAINER_ID", "0"))
+    """(nranks, rank) of the running distributed job: the launcher's PADDLE_* variables, or
+    those of the mpiexec/scheduler that started this process."""
+    from ...distributed.parallel_env import launched_rank_and_size
+    rank, nranks = launched_rank_and_size()
     return nranks, rank
 
 
