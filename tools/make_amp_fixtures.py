@@ -6,8 +6,9 @@ tests/fixtures/amp/cpu_training.json: per model (the MLP and the 2-layer GPT of
   tests/amp/_train_models.py) the losses of 5 Adam steps under auto_cast + GradScaler, the same
   run without AMP, and the warnings raised (on a CPU place both tools warn and do nothing).
 tests/fixtures/amp/cpu_facts.json: what the CPU build answers — scaler state and settings,
-  decorate's dtypes, is_*_supported, amp_state, autocast queries, and the errors of bad
-  arguments (type and message).
+  decorate's dtypes, is_*_supported, amp_state, autocast queries, the errors of bad
+  arguments (type and message), and the ops (with dtypes) of a static network built under
+  auto_cast at each level and dtype.
 The script refuses to run against Feijiang: goldens must come from real Paddle."""
 from __future__ import annotations
 
@@ -122,13 +123,44 @@ def auto_cast_facts(paddle) -> dict:
     return facts
 
 
+def static_program(paddle) -> dict:
+    """The forward ops (name, input dtypes, output dtypes) of a static network built under
+    auto_cast in bfloat16 per level: Paddle's CPU build records the casts in static programs
+    (float16 ones fail to build there: its CPU matmul has no float16 kernel)."""
+    out = {}
+    for level in ("O1", "O2", "OD"):
+        for dtype in ("bfloat16",):
+            paddle.enable_static()
+            main, startup = paddle.static.Program(), paddle.static.Program()
+            with paddle.static.program_guard(main, startup), \
+                    paddle.utils.unique_name.guard():
+                x = paddle.static.data("x", [8, 4], "float32")
+                label = paddle.static.data("y", [8, 1], "int64")
+                first, second = paddle.nn.Linear(4, 8), paddle.nn.Linear(8, 3)
+                with paddle.amp.auto_cast(level=level, dtype=dtype):
+                    hidden = paddle.nn.functional.relu(first(x))
+                    logits = second(hidden)
+                    prob = paddle.nn.functional.softmax(logits)
+                    loss = paddle.nn.functional.cross_entropy(logits, label) + prob.mean()
+                    # low-precision inputs: unlisted and black ops differ by level
+                    act = paddle.tanh(paddle.matmul(x, first.weight))
+                    loss = loss + paddle.sum(paddle.exp(act)) + (act * 2.0).mean()
+            out[f"{level}_{dtype}"] = [
+                [op.name(), [str(v.dtype) for v in op.operands_source()],
+                 [str(v.dtype) for v in op.results()]]
+                for op in main.global_block().ops
+                if op.name() not in ("builtin.parameter", "pd_op.data")]
+            paddle.disable_static()
+    return out
+
+
 def main() -> None:
     paddle = _import_real_paddle()
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "cpu_training.json"), "w") as f:
         json.dump(training(paddle), f, indent=1)
     facts = {"scaler": scaler_facts(paddle), "decorate": decorate_facts(paddle),
-             "auto_cast": auto_cast_facts(paddle)}
+             "auto_cast": auto_cast_facts(paddle), "static_program": static_program(paddle)}
     with open(os.path.join(OUT, "cpu_facts.json"), "w") as f:
         json.dump(facts, f, indent=1, default=lambda v: v.tolist())
 

@@ -30,7 +30,7 @@ _NORM_OPS = frozenset({"batch_norm", "layer_norm", "sync_batch_norm"})
 _X_ONLY_CASTS = _NORM_OPS | {"weight_only_linear"}
 _NEVER_CAST = frozenset({"cast"})
 # Paddle registers no float16/bfloat16 GPU kernel for the dense factorizations and solvers.
-_NO_LOW_PRECISION_KERNEL = frozenset({
+NO_LOW_PRECISION_KERNEL = frozenset({
     "cholesky", "qr", "svd", "eig", "eigh", "lu", "lstsq", "inverse", "determinant",
     "slogdeterminant", "solve", "triangular_solve", "matrix_exp",
 })
@@ -70,7 +70,7 @@ class CastPolicy:
                 dest = self._promoted(name, inputs)
         else:
             dest = _FLOAT32 if name in self.black else self.np_dtype
-        if dest == self.np_dtype and name in _NO_LOW_PRECISION_KERNEL:
+        if dest == self.np_dtype and name in NO_LOW_PRECISION_KERNEL:
             return _FLOAT32
         return dest
 

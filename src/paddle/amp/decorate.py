@@ -8,6 +8,7 @@ changes.
 """
 from __future__ import annotations
 
+from .. import _static_mode
 from .._core import dtype as _dt
 from .._core.tensor import Tensor
 from ._device import casts_happen
@@ -189,5 +190,27 @@ def decorate(models, optimizers=None, level: str = "O1", dtype: str = "float16",
         >>> print(model.weight.dtype)
         paddle.float32
     """
+    if _static_mode.enabled:
+        return _decorate_program(models, optimizers, level, dtype, master_weight, master_grad,
+                                 excluded_layers)
     return amp_decorate(models, optimizers, level, dtype, master_weight, save_dtype,
                         master_grad, excluded_layers)
+
+
+def _decorate_program(model, optimizer, level, dtype, master_weight, master_grad,
+                      excluded_layers):
+    """decorate in static mode (Paddle's PIR branch): O2 casts the model's parameters before
+    the program is built; an optimizer comes back as static amp's OptimizerWithMixedPrecision
+    (loss scale 1, no dynamic scaling: a GradScaler supplies those)."""
+    from ..static.amp.decorator import OptimizerWithMixedPrecision
+    if level not in ("O0", "OD", "O1", "O2"):
+        raise ValueError("level should be O0, OD, O1 or O2.")
+    if level == "O2":
+        amp_initialize([model], dtype, excluded_layers)
+        if optimizer is not None:
+            optimizer._multi_precision = master_weight is not False
+    if optimizer is None:
+        return model
+    return model, OptimizerWithMixedPrecision(
+        optimizer, None, level, dtype, 1.0, False, None, None, None, None,
+        use_master_grad=master_grad)

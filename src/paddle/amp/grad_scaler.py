@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import _static_mode
 from .._core import dtype as _dt
+from .._core import state
 from .._core.autograd.grad_mode import no_grad
 from .._core.tensor import Tensor, wrap
 from ._device import casts_happen, expected_place
@@ -35,6 +36,17 @@ def _refresh_optimizer_state():
 
 def _bool_tensor(value: bool) -> Tensor:
     return wrap(np.array([value]))
+
+
+def _scale_tensor(value) -> Tensor:
+    """The [1] float32 loss scale; in a static program a persistable `loss_scaling_N` the
+    program reads and updates at every run."""
+    scale = wrap(np.array([value], np.float32))
+    if _static_mode.enabled:
+        from ..utils import unique_name
+        scale.name = unique_name.generate("loss_scaling")
+        scale.persistable = True
+    return scale
 
 
 class AmpScaler:
@@ -77,7 +89,7 @@ class AmpScaler:
         self._decr_count = 0
         self._use_dynamic_loss_scaling = use_dynamic_loss_scaling
         self._found_inf = _bool_tensor(False)
-        self._scale = wrap(np.array([self._init_loss_scaling], np.float32))
+        self._scale = _scale_tensor(self._init_loss_scaling)
         self._cache_found_inf = None
         self._optimizer_states = defaultdict(_refresh_optimizer_state)
 
@@ -99,12 +111,18 @@ class AmpScaler:
         if not isinstance(var, Tensor):
             raise TypeError("(AmpScaler.scale) var must be a Tensor, but received "
                             f"{type(var).__name__}")
+        if state.tracer is not None:
+            from ..static.amp.decorator import scale_loss
+            return scale_loss(self, var)
         return var * self._scale
 
     def minimize(self, optimizer, *args, **kwargs):
         """optimizer.minimize(*args, **kwargs) on unscaled gradients, skipped when a gradient is
         not finite; then the scale is updated. Returns what optimizer.minimize returns (None,
         None for a skipped step)."""
+        if _static_mode.enabled and state.tracer is not None:
+            from ..static.amp.decorator import minimize_with_scaler
+            return minimize_with_scaler(self, optimizer, *args, **kwargs)
         if not self._enable:
             return optimizer.minimize(*args, **kwargs)
         if self._optimizer_states[id(optimizer)]["state"] is OptimizerState.INIT:
@@ -180,7 +198,7 @@ class AmpScaler:
     def set_init_loss_scaling(self, new_init_loss_scaling) -> None:
         """Set the initial loss scale, which also becomes the current scale."""
         self._init_loss_scaling = new_init_loss_scaling
-        self._scale = wrap(np.array([self._init_loss_scaling], np.float32))
+        self._scale = _scale_tensor(self._init_loss_scaling)
 
     def get_incr_ratio(self) -> float:
         """The multiplier applied when the scale grows."""

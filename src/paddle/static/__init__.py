@@ -57,5 +57,6 @@ _SERIALIZATION = "..jit.serialization.static_io"
 _FORMAT_NAMES = ["load", "load_inference_model", "load_program_state", "save",
                  "save_inference_model", "set_program_state"]
 __getattr__, __dir__ = lazy_exports(__name__, globals(),
-                                    {name: f"{_SERIALIZATION}:{name}" for name in _FORMAT_NAMES})
+                                    {"amp": ".amp",
+                                     **{name: f"{_SERIALIZATION}:{name}" for name in _FORMAT_NAMES}})
 __all__.extend(_FORMAT_NAMES)

@@ -22,14 +22,26 @@ from .test_clone import mark_training_ops
 def static_minimize(opt, loss, parameters=None, no_grad_set=None):
     """Record the backward of `loss` and `opt`'s updates; returns (update ops, (param, grad)
     pairs) as Paddle does."""
+    params_grads = static_backward(opt, loss, parameters, no_grad_set)
+    return static_apply(opt, params_grads), params_grads
+
+
+def static_backward(opt, loss, parameters=None, no_grad_set=None) -> list:
+    """Record the backward of `loss`; the (parameter, gradient) pairs of `opt`'s parameters
+    (every trainable parameter of the program when it was made without any)."""
     program = state.tracer.program
     if not opt._all_parameters():
         trainable = [p for p in program.parameters.values() if not p.stop_gradient]
         opt._param_groups = opt._parameter_list = trainable
         opt._dtype = trainable[0].dtype if trainable else None
     wanted = {p if isinstance(p, str) else p.name for p in parameters or opt._all_parameters()}
-    params_grads = append_backward(loss, [p for p in opt._all_parameters() if p.name in wanted],
-                                   no_grad_set=no_grad_set)
+    return append_backward(loss, [p for p in opt._all_parameters() if p.name in wanted],
+                           no_grad_set=no_grad_set)
+
+
+def static_apply(opt, params_grads) -> list:
+    """Record `opt`'s update of each parameter from its gradient value; the update ops."""
+    program = state.tracer.program
     grad_of = {p.value.name: g for p, g in params_grads}
     ops = []
     before = {id(op) for op in program.global_block().ops}
@@ -45,7 +57,7 @@ def static_minimize(opt, loss, parameters=None, no_grad_set=None):
         startup.remember(tensor)
     mark_training_ops(program, before)
     register_optimizer(program, opt)
-    return ops, params_grads
+    return ops
 
 
 def _record_update(opt, param, grad, options, decay) -> Operation:
