@@ -1,5 +1,6 @@
 """paddle.DataParallel across ranks: the losses of one process on the whole batch (ours and
-real Paddle's), no_sync, find_unused_parameters, rank 0's checkpoint, and paddle.Model.fit."""
+real Paddle's, eager and under to_static), no_sync, find_unused_parameters, rank 0's
+checkpoint, and paddle.Model.fit."""
 import json
 import os
 import sys
@@ -54,6 +55,11 @@ def test_four_ranks_train_as_one_process(tmp_path, single_process_losses):
         result = json.load(f)
     assert result["world"] == 4
     _assert_losses(result, single_process_losses)
+
+
+def test_to_static_data_parallel_trains_as_one_process(two_ranks, single_process_losses):
+    np.testing.assert_allclose(two_ranks[1]["mlp_to_static_losses"],
+                               single_process_losses["mlp"], rtol=1e-5)
 
 
 def test_no_sync_micro_batches_equal_one_step_on_the_whole_batch(two_ranks):

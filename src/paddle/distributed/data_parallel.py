@@ -107,8 +107,8 @@ class DataParallel(Layer):
     def forward(self, *inputs, **kwargs):
         outputs = self._layers(*inputs, **kwargs)
         reducer = self.__dict__["_reducer"]
-        if reducer is not None and self.grad_need_sync and state.grad_enabled:
-            reducer.prepare_for_backward()
+        if reducer is not None and state.grad_enabled:
+            reducer.armed = self.grad_need_sync  # a forward under no_sync: its backward doesn't
         return outputs
 
     @contextlib.contextmanager

@@ -69,21 +69,25 @@ class Reducer:
         for b, bucket in enumerate(self.buckets):
             for i in bucket.indices:
                 self.bucket_of[i] = b
-        self.active = False
+        self.armed = True  # whether the next backward averages (False after a no_sync forward)
+        self.active = False  # a backward is under way and has reached these parameters
         self.ready = [False] * len(params)
         self.next_bucket = 0
         self.hooks = [p._register_backward_hook(self._hook_for(i)) for i, p in enumerate(params)]
 
     def _hook_for(self, index: int):
         def ready() -> None:
-            if self.active:
+            if self.armed:
+                if not self.active:
+                    self._begin_backward()
                 self.mark_ready(index)
         return ready
 
-    def prepare_for_backward(self) -> None:
-        """Arm the hooks for the next backward (called by DataParallel's forward)."""
-        if not self.active:
-            add_backward_final_hook(self.finalize)
+    def _begin_backward(self) -> None:
+        """The first gradient of a backward has arrived: reset the buckets, and finish them
+        all when this backward ends. (Started from the hooks, not from DataParallel's forward,
+        so a model under paddle.jit.to_static, whose forward replays a program, averages too.)"""
+        add_backward_final_hook(self.finalize)
         self.active = True
         self.ready = [False] * len(self.params)
         self.next_bucket = 0

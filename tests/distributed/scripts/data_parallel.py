@@ -5,7 +5,7 @@
 Always: 20 training steps of the MLP and the LeNet on each rank's share of the global batch
 (losses averaged over ranks, and a checksum of every rank's final weights). With `features`
 also: no_sync over two micro-batches, find_unused_parameters, the error without it, rank 0's
-checkpoint of the wrapped model, and paddle.Model.fit.
+checkpoint of the wrapped model, paddle.Model.fit, and the MLP under paddle.jit.to_static.
 """
 import json
 import os
@@ -89,6 +89,8 @@ if len(sys.argv) > 2 and sys.argv[2] == "features":
     micro_batches_step(folder)
     result["unused"] = unused_parameters()
     result["hapi_weights"] = models.hapi_fit(models.hapi_network(), batch_size=8)
+    static = paddle.jit.to_static(paddle.DataParallel(models.mlp()))
+    result["mlp_to_static_losses"] = models.train("mlp", static, RANK, WORLD, averaged)
     wrapped = paddle.DataParallel(models.lenet())  # wrapping is collective: every rank
     if RANK == 0:
         paddle.save(wrapped.state_dict(), os.path.join(folder, "lenet_dp.pdparams"))
