@@ -316,6 +316,52 @@ def test_squeeze_excitation_is_left_alone_where_it_must_be():
            [*ALL, SE], present=["multiply"])
 
 
+# ---- self-attention ----------------------------------------------------------------------------
+
+ATTENTION = (2, 5, 3, 2, 4)  # (batch, sequence, q/k/v, heads, head size)
+
+
+def _attention(scaled=lambda q: paddle.scale(q, 0.5), keys_fetched=False):
+    def build(x):
+        packed = paddle.transpose(x, [2, 0, 3, 1, 4])
+        q, k, v = (paddle.squeeze(packed[i:i + 1], [0]) for i in range(3))
+        keys = paddle.transpose(k, [0, 1, 3, 2])
+        weights = F.softmax(paddle.matmul(scaled(q), keys), -1)
+        out = paddle.transpose(paddle.matmul(weights, v), [0, 2, 1, 3])
+        return [out, keys] if keys_fetched else out
+    return build
+
+
+def test_self_attention_becomes_one_op_with_the_chains_numbers():
+    for scaled in (lambda q: paddle.scale(q, 0.5), lambda q: q * 0.25):
+        build = _attention(scaled)
+        ops = _check(build, [ATTENTION], ALL, present=["self_dp_attention"],
+                     absent=["matmul", "softmax", "transpose", "squeeze", "getitem_basic"])
+        assert ops["self_dp_attention"] == 1
+        fused, _ = _run(build, [ATTENTION], ALL)
+        chain, _ = _run(build, [ATTENTION], _without("self_attention_fuse_pass"))
+        np.testing.assert_array_equal(fused[0], chain[0])
+
+
+def test_self_attention_is_left_alone_where_it_must_be():
+    _check(_attention(), [ATTENTION], _without("self_attention_fuse_pass"),
+           present=["softmax"], absent=["self_dp_attention"])
+    # an intermediate fetched too; a bias after the scale; a softmax over another axis
+    _check(_attention(keys_fetched=True), [ATTENTION], ALL, present=["softmax"],
+           absent=["self_dp_attention"])
+    _check(_attention(lambda q: paddle.scale(q, 0.5, 1.0)), [ATTENTION], ALL,
+           present=["softmax"], absent=["self_dp_attention"])
+
+    def other_axis(x):
+        packed = paddle.transpose(x, [2, 0, 3, 1, 4])
+        q, k, v = (paddle.squeeze(packed[i:i + 1], [0]) for i in range(3))
+        weights = F.softmax(paddle.matmul(paddle.scale(q, 0.5),
+                                          paddle.transpose(k, [0, 1, 3, 2])), 2)
+        return paddle.transpose(paddle.matmul(weights, v), [0, 2, 1, 3])
+
+    _check(other_axis, [ATTENTION], ALL, present=["softmax"], absent=["self_dp_attention"])
+
+
 # ---- memory reuse ------------------------------------------------------------------------------
 
 def _memory_optimized(build, shapes):

@@ -1,5 +1,5 @@
 """op_db entries for the inference-only fused ops (fused_conv2d, fused_conv2d_transpose, fc,
-squeeze_excitation). The references compose the unfused ones: the conv references of nn_conv,
+squeeze_excitation, self_dp_attention). The references compose the unfused ones: the conv references of nn_conv,
 then bias, residual, the activation's NumPy formula and the output scale and shift."""
 from .entry import Sample, entry, np
 from .nn_conv import ref_conv, ref_conv_transpose
@@ -133,3 +133,22 @@ def _squeeze_excitation_samples(rng, dtype):
 
 entry("squeeze_excitation", _squeeze_excitation_samples, ref=ref_squeeze_excitation,
       grad=False, double_grad=False, rtol=1e-4, atol=1e-5)
+
+
+def ref_self_dp_attention(x, alpha=1.0, head_number=1):
+    q, k, v = np.transpose(x.astype(np.float64), (2, 0, 3, 1, 4))
+    scores = alpha * q @ np.swapaxes(k, -1, -2)
+    weights = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    weights /= weights.sum(axis=-1, keepdims=True)
+    return np.swapaxes(weights @ v, 1, 2).astype(x.dtype)
+
+
+def _self_dp_attention_samples(rng, dtype):
+    return [Sample((rng.uniform(-2, 2, shape).astype(dtype),), (alpha, shape[3]),
+                   name=f"{shape}-{alpha}")
+            for shape, alpha in [((2, 5, 3, 2, 4), 0.5), ((1, 7, 3, 3, 2), 1.0),
+                                 ((3, 1, 3, 1, 5), 0.25)]]
+
+
+entry("self_dp_attention", _self_dp_attention_samples, ref=ref_self_dp_attention, grad=False,
+      double_grad=False, rtol=1e-5, atol=1e-6)

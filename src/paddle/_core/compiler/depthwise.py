@@ -204,7 +204,8 @@ def _whole_s2(band, flat, starts, phase_size, w):
 
 
 @jit
-def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide, epilogue):
+def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide, starts,
+           epilogue):
     """One channel's output (Ho, Wo) from its filled phase blocks, band by band; each band
     gets the epilogue (b, code, alpha, beta, scale, shift) before its rows are copied out."""
     b, code, alpha, beta, scale, shift = epilogue
@@ -215,7 +216,6 @@ def _bands(flat, w, target, strides, dilations, phase_rows, row_length, wide, ep
     # kernels summed several rows per pass: 3x3 and 5x5 over column steps of 1 or 2
     whole = stride_w <= 2 and dilations[1] == 1 and w.shape[0] == w.shape[1] and \
         (w.shape[0] == 3 or w.shape[0] == 5)
-    starts = np.empty(w.shape[0], np.int64)
     for first in range(0, out_h, rows):
         count = min(rows, out_h - first)
         band = wide[:count * row_length]
@@ -258,13 +258,14 @@ def _correlate(x, w, out, strides, pads, dilations, bias, code, alpha, beta, sca
     flat = np.zeros(strides[0] * strides[1] * phase_rows * row_length + reach + row_length,
                     x.dtype)
     wide = np.empty(max(BAND, row_length), x.dtype)
+    starts = np.empty(w.shape[1], np.int64)  # where each kernel row's run begins in `flat`
     zero = out.dtype.type(0)
     for n in range(x.shape[0]):
         for c in range(x.shape[1]):
             _fill_plane(flat, x[n, c], pads, strides, phase_rows, row_length)
             epilogue = (bias[c] if bias.shape[0] else zero, code, alpha, beta, scale, shift)
             _bands(flat, w[c], out[n, c], strides, dilations, phase_rows, row_length, wide,
-                   epilogue)
+                   starts, epilogue)
 
 
 def depthwise_correlate(x: np.ndarray, w: np.ndarray, strides, pads, dilations, out_sizes,

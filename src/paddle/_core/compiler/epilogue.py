@@ -10,6 +10,8 @@ differ from the C library's in the last bit.
 row is still in cache."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .cache import jit
@@ -65,6 +67,17 @@ def _epilogue(out, bias, residual, code, alpha, beta, scale, shift):
             finish_row(row, b, code, alpha, beta, scale, shift)
 
 
+@functools.cache
+def _absent(dtype) -> tuple:
+    """The empty arrays that stand for no bias and no residual, made once per dtype."""
+    return np.empty(0, dtype), np.empty((0, 0, 0), dtype)
+
+
+def _contiguous(array: np.ndarray, dtype) -> np.ndarray:
+    return array if array.dtype == dtype and array.flags.c_contiguous else \
+        np.ascontiguousarray(array, dtype)
+
+
 def conv_epilogue(out: np.ndarray, bias, residual, activation: str, alpha: float, beta: float,
                   scale: float, shift: float) -> bool:
     """Apply the whole epilogue to `out` (N, C, ...) in place; False (nothing done) for an
@@ -74,8 +87,9 @@ def conv_epilogue(out: np.ndarray, bias, residual, activation: str, alpha: float
         return False
     kind = out.dtype.type
     out3 = out.reshape(out.shape[0], out.shape[1], -1)
-    bias = np.empty(0, out.dtype) if bias is None else np.ascontiguousarray(bias, out.dtype)
-    residual = np.empty((0, 0, 0), out.dtype) if residual is None else \
-        np.ascontiguousarray(residual, out.dtype).reshape(out3.shape)
+    no_bias, no_residual = _absent(out.dtype)
+    bias = no_bias if bias is None else _contiguous(bias, out.dtype)
+    residual = no_residual if residual is None else \
+        _contiguous(residual, out.dtype).reshape(out3.shape)
     _epilogue(out3, bias, residual, code, kind(alpha), kind(beta), kind(scale), kind(shift))
     return True

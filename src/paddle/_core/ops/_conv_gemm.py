@@ -79,7 +79,7 @@ def correlate(x, w, strides, pads, dilations, groups, out_sizes) -> np.ndarray:
     if out.size == 0:
         return out
     out3 = out.reshape(n, co, -1)
-    unit_strides = all(s == 1 for s in strides)
+    unit_strides = min(strides) == max(strides) == 1
     if groups == 1 and w.shape[2:] == (1, 1) and unit_strides and pads == ((0, 0), (0, 0)):
         # the common 2-D pointwise conv, without the general route's bookkeeping; on a 1x1
         # image (squeeze-and-excitation) one (N, C) x (C, Co) product serves the whole batch

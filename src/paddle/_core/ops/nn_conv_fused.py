@@ -54,6 +54,8 @@ def _meta(array):
 
 
 def _widened(x):
+    if x.dtype.itemsize >= 4:  # float32/float64: as they are (the common case, checked fast)
+        return x
     return x.astype(np.float32) if x.dtype in K.LOW_PRECISION else x
 
 

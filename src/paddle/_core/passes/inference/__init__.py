@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...ir.printer import print_program
 from ..cse import cse
 from ..dce import dce
+from .attention import self_attention_fuse
 from .conv_epilogue import conv_activation_fuse, conv_elementwise_add_fuse, operator_scale_fuse
 from .conv_fold import (
     conv_affine_channel_fuse,
@@ -42,6 +43,7 @@ INFERENCE_PASSES = {
     "conv_elementwise_add_onednn_fuse_pass": conv_elementwise_add_fuse,
     "conv_activation_onednn_fuse_pass": conv_activation_fuse,
     "fc_act_onednn_fuse_pass": fc_act_fuse,
+    "self_attention_fuse_pass": self_attention_fuse,
     "operator_scale_onednn_fuse_pass": operator_scale_fuse,
     "squeeze_excitation_fuse_pass": squeeze_excitation_fuse,
 }
