@@ -9,6 +9,7 @@ the group size once it has arrived.
 """
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 
@@ -22,8 +23,9 @@ _NUMERIC_OPS = {ReduceOp.SUM: MPI.SUM, ReduceOp.MAX: MPI.MAX, ReduceOp.MIN: MPI.
                 ReduceOp.PROD: MPI.PROD, ReduceOp.AVG: MPI.SUM}
 _BOOL_OPS = {ReduceOp.SUM: MPI.LOR, ReduceOp.MAX: MPI.LOR, ReduceOp.MIN: MPI.LAND,
              ReduceOp.PROD: MPI.LAND}
-_SPIN_S = 1.0  # poll flat out this long (shared-memory transfers progress only while polled)
-_NAP_S = 1e-3  # then between polls, so a long wait does not burn a core
+_SPIN_S = 1e-4  # poll flat out this long, then yield the core between polls (shared-memory
+_YIELD_S = 1.0  # transfers progress only while polled, but a peer may need this core); after
+_NAP_S = 1e-3   # a second, nap between polls so a long wait does not burn a core
 
 
 def _raw(array: np.ndarray) -> np.ndarray:
@@ -55,8 +57,10 @@ class MPIWork(Work):
             waited = time.monotonic() - start
             if waited > timeout_s:
                 raise TimeoutError(describe())
-            if waited > _SPIN_S:
+            if waited > _YIELD_S:
                 time.sleep(_NAP_S)
+            elif waited > _SPIN_S:
+                os.sched_yield()
         self._complete()
 
     def _complete(self) -> None:
