@@ -18,6 +18,7 @@ import pytest
 
 from paddle._core.backend import xp
 from paddle._core.compiler import kernel
+from paddle._core.ops import nn_batch_norm_act as BN
 from paddle._core.ops import nn_norm as N
 from paddle._core.ops import nn_pool as P
 from paddle._core.ops import nn_softmax as S
@@ -129,6 +130,18 @@ def test_compiled_softmax_rows_with_nan_or_infinities(monkeypatch):
     np.testing.assert_allclose(got, expected, rtol=1e-6)
     assert np.isnan(got[:2]).all() and got[2, 0] == np.float32(np.exp(-64) / (
         np.exp(-64) + np.exp(-1) + 1))
+
+
+def test_compiled_batch_norm_relu_gives_the_numpy_numbers(monkeypatch):
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-3, 3, (2, 4, 5, 6)).astype("float32")
+    x[0, 0, 0, :2] = np.nan, -np.inf
+    args = [rng.uniform(0.5, 2, 4).astype("float32") for _ in range(4)]
+    got = BN.fused_batch_norm_act.kernel(xp, x, *args, 0.9, 1e-5, "relu")
+    expected = _without_compiler(monkeypatch, BN, lambda: BN.fused_batch_norm_act.kernel(
+        xp, x, *args, 0.9, 1e-5, "relu"))
+    np.testing.assert_array_equal(got, expected)
+    assert got[0, 0, 0, 0] == 0 and got[0, 0, 0, 1] == 0  # relu of NaN and -inf
 
 
 PROBE = textwrap.dedent("""

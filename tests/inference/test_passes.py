@@ -316,6 +316,28 @@ def test_squeeze_excitation_is_left_alone_where_it_must_be():
            [*ALL, SE], present=["multiply"])
 
 
+# ---- batch_norm + relu ------------------------------------------------------------------------
+
+def test_inference_batch_norm_and_relu_become_one_op_with_their_numbers():
+    bn = _bn(3)
+    ops = _check(lambda x: F.relu(bn(x)), [SHAPE], ALL, present=["fused_batch_norm_act"],
+                 absent=["batch_norm", "relu"])
+    assert ops["fused_batch_norm_act"] == 1
+    fused, _ = _run(lambda x: F.relu(bn(x)), [SHAPE], ALL)
+    chain, _ = _run(lambda x: F.relu(bn(x)), [SHAPE], _without("batch_norm_act_fuse_pass"))
+    np.testing.assert_array_equal(fused[0], chain[0])
+
+
+def test_batch_norm_and_relu_are_left_alone_where_they_must_be():
+    bn = _bn(3)
+    _check(lambda x: F.relu(bn(x)), [SHAPE], _without("batch_norm_act_fuse_pass"),
+           present=["batch_norm", "relu"])
+    _check(lambda x: _with_input(F.relu, bn(x)), [SHAPE], ALL, present=["batch_norm", "relu"])
+    training = paddle.nn.BatchNorm2D(3)  # batch statistics: no fusion
+    _check(lambda x: F.relu(training(x)), [SHAPE], ["batch_norm_act_fuse_pass"],
+           present=["batch_norm", "relu"])
+
+
 # ---- self-attention ----------------------------------------------------------------------------
 
 ATTENTION = (2, 5, 3, 2, 4)  # (batch, sequence, q/k/v, heads, head size)

@@ -1,5 +1,5 @@
 """op_db entries for the inference-only fused ops (fused_conv2d, fused_conv2d_transpose, fc,
-squeeze_excitation, self_dp_attention). The references compose the unfused ones: the conv references of nn_conv,
+squeeze_excitation, self_dp_attention, fused_batch_norm_act). The references compose the unfused ones: the conv references of nn_conv,
 then bias, residual, the activation's NumPy formula and the output scale and shift."""
 from .entry import Sample, entry, np
 from .nn_conv import ref_conv, ref_conv_transpose
@@ -152,3 +152,31 @@ def _self_dp_attention_samples(rng, dtype):
 
 entry("self_dp_attention", _self_dp_attention_samples, ref=ref_self_dp_attention, grad=False,
       double_grad=False, rtol=1e-5, atol=1e-6)
+
+
+def ref_fused_batch_norm_act(x, scale, bias, mean, variance, momentum=0.9, epsilon=1e-5,
+                             act_type="relu"):
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    out = (x.astype(np.float64) - mean.reshape(shape)) / np.sqrt(variance.reshape(shape) +
+                                                                 epsilon)
+    if scale is not None:
+        out = out * scale.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return np.maximum(out, 0).astype(x.dtype)
+
+
+def _fused_batch_norm_act_samples(rng, dtype):
+    out = []
+    for shape, affine in [((2, 3, 4, 5), True), ((1, 4, 6), False), ((3, 2), True)]:
+        c = shape[1]
+        params = [rng.uniform(0.5, 2, c).astype(dtype), rng.uniform(-1, 1, c).astype(dtype)]
+        stats = [rng.uniform(-1, 1, c).astype(dtype), rng.uniform(0.5, 2, c).astype(dtype)]
+        out.append(Sample((rng.uniform(-2, 2, shape).astype(dtype),
+                           *(params if affine else [None, None]), *stats),
+                          (0.9, 1e-5, "relu"), name=f"{shape}-{'affine' if affine else 'plain'}"))
+    return out
+
+
+entry("fused_batch_norm_act", _fused_batch_norm_act_samples, ref=ref_fused_batch_norm_act,
+      grad=False, double_grad=False, rtol=1e-5, atol=1e-6)

@@ -18,7 +18,8 @@ _KERNELS = {"depthwise_correlate": ".depthwise", "conv_epilogue": ".epilogue",
             "shifted_sum": ".shifted", "pool_windows": ".pool",
             "plane_means": ".excitation", "scale_planes": ".excitation",
             "layer_norm": ".layer_norm", "shift_rows": ".softmax",
-            "normalize_rows": ".softmax", "im2col": ".im2col"}
+            "normalize_rows": ".softmax", "im2col": ".im2col",
+            "normalize_relu": ".batch_norm"}
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from ...ir.printer import print_program
 from ..cse import cse
 from ..dce import dce
 from .attention import self_attention_fuse
+from .batch_norm_act import batch_norm_act_fuse
 from .conv_epilogue import conv_activation_fuse, conv_elementwise_add_fuse, operator_scale_fuse
 from .conv_fold import (
     conv_affine_channel_fuse,
@@ -44,6 +45,7 @@ INFERENCE_PASSES = {
     "conv_activation_onednn_fuse_pass": conv_activation_fuse,
     "fc_act_onednn_fuse_pass": fc_act_fuse,
     "self_attention_fuse_pass": self_attention_fuse,
+    "batch_norm_act_fuse_pass": batch_norm_act_fuse,
     "operator_scale_onednn_fuse_pass": operator_scale_fuse,
     "squeeze_excitation_fuse_pass": squeeze_excitation_fuse,
 }

@@ -19,7 +19,7 @@ _UFUNCS = {f"{DIALECT}.add": np.add, f"{DIALECT}.subtract": np.subtract,
 # ops whose kernels always return a newly allocated array
 _FRESH = frozenset(f"{DIALECT}.{name}" for name in (
     "fused_conv2d", "fused_conv2d_transpose", "conv2d", "fc", "add", "subtract", "multiply",
-    "concat", "resample_axis", "squeeze_excitation"))
+    "concat", "resample_axis", "squeeze_excitation", "fused_batch_norm_act"))
 _FLOATS = (np.dtype("float32"), np.dtype("float64"))
 
 
