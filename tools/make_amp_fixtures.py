@@ -9,6 +9,9 @@ tests/fixtures/amp/cpu_facts.json: what the CPU build answers — scaler state a
   decorate's dtypes, is_*_supported, amp_state, autocast queries, the errors of bad
   arguments (type and message), and the ops (with dtypes) of a static network built under
   auto_cast at each level and dtype.
+tests/fixtures/amp/debugging.json: what each paddle.amp.debugging scenario of
+  tests/amp/_debug_cases.py prints (operator statistics, tensor-checker reports, dumps,
+  check_numerics results and errors).
 The script refuses to run against Feijiang: goldens must come from real Paddle."""
 from __future__ import annotations
 
@@ -154,6 +157,34 @@ def static_program(paddle) -> dict:
     return out
 
 
+DEBUG_CASE = """
+import sys
+sys.path = [p for p in sys.path if p not in ("", ".")]
+sys.path.insert(0, sys.argv[1])
+import paddle
+import _debug_cases
+getattr(_debug_cases, sys.argv[2])(paddle)
+"""
+
+
+def debugging_outputs() -> dict:
+    """What each scenario of tests/amp/_debug_cases.py prints under real Paddle, each in a
+    fresh process (Paddle prints from C, and its op lists are process-wide)."""
+    import subprocess
+    sys.path.insert(0, os.path.join(ROOT, "tests", "amp"))
+    import _debug_cases
+    env = dict(os.environ, GLOG_minloglevel="3")
+    env.pop("PYTHONPATH", None)
+    out = {}
+    for name in _debug_cases.CASES:
+        result = subprocess.run([sys.executable, "-c", DEBUG_CASE,
+                                 os.path.join(ROOT, "tests", "amp"), name], env=env,
+                                cwd=os.path.dirname(ROOT), capture_output=True, text=True,
+                                check=True)
+        out[name] = result.stdout
+    return out
+
+
 def main() -> None:
     paddle = _import_real_paddle()
     os.makedirs(OUT, exist_ok=True)
@@ -163,6 +194,8 @@ def main() -> None:
              "auto_cast": auto_cast_facts(paddle), "static_program": static_program(paddle)}
     with open(os.path.join(OUT, "cpu_facts.json"), "w") as f:
         json.dump(facts, f, indent=1, default=lambda v: v.tolist())
+    with open(os.path.join(OUT, "debugging.json"), "w") as f:
+        json.dump(debugging_outputs(), f, indent=1)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ tracer = None
 # The active AMP cast policy or None; consulted by dispatch before running or recording an op.
 amp = None
 
-# FLAGS_check_nan_inf: check every eager op result for NaN/Inf (paddle.set_flags).
-check_nan_inf = False
+# FLAGS_check_nan_inf: the NanInfChecker (nan_inf.py) every eager op result and every backward
+# node's gradients go through, or None (paddle.set_flags, paddle.amp.debugging).
+check_nan_inf = None
 
 # paddle.autograd.saved_tensors_hooks: (pack, unpack) applied to tensors saved for backward.
 saved_hooks = None

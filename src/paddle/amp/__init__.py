@@ -7,7 +7,7 @@ as Paddle's GPU does — see `paddle.amp._device`.
 """
 from __future__ import annotations
 
-from . import grad_scaler  # noqa: F401
+from . import accuracy_compare, debugging, grad_scaler  # noqa: F401
 from ._device import is_bfloat16_supported, is_float16_supported
 from .amp_lists import black_list, white_list  # noqa: F401
 from .auto_cast import (  # noqa: F401

@@ -1,8 +1,9 @@
 """Paddle's operator names for Feijiang's registry ops.
 
-auto_cast's lists, the operator statistics and the tensor-checker dumps all speak Paddle's
+auto_cast's lists and the operator statistics speak Paddle's
 legacy operator names (Paddle converts each kernel name with TransToFluidOpName before looking
-it up). Registry ops whose name already is Paddle's are not listed.
+it up; eager reshape keeps its name, as Paddle's operator statistics show). Registry ops whose
+name already is Paddle's are not listed.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ PADDLE_NAMES = {
     "hardshrink": "hard_shrink", "hardsigmoid": "hard_sigmoid", "hardswish": "hard_swish",
     "hardtanh": "brelu", "isfinite": "isfinite_v2", "isinf": "isinf_v2", "isnan": "isnan_v2",
     "nonzero": "where_index", "one_hot": "one_hot_v2", "slogdet": "slogdeterminant",
-    "reshape": "reshape2", "squeeze": "squeeze2", "unsqueeze": "unsqueeze2",
+    "squeeze": "squeeze2", "unsqueeze": "unsqueeze2",
     "transpose": "transpose2", "topk": "top_k_v2", "yolo_loss": "yolov3_loss",
 }
 

@@ -83,7 +83,7 @@ class CastPolicy:
         return self.np_dtype
 
     # ---- the dispatch hook -------------------------------------------------------------------
-    def cast_inputs(self, op, inputs: tuple) -> tuple:
+    def cast_inputs(self, op, inputs: tuple, attrs: tuple = ()) -> tuple:
         """`inputs` with each floating tensor cast to the op's dtype (the same tuple when
         nothing needs a cast)."""
         name = self._names.get(op)

@@ -16,6 +16,7 @@ from .. import _static_mode
 from .._core import state
 from .._core.autograd.engine import add_backward_final_hook
 from ._device import casts_happen, expected_place
+from ._op_stats import install
 from ._policy import LEVELS, CastPolicy
 from .amp_lists import black_list, white_list
 from .decorate import amp_decorate, decorate  # noqa: F401 - Paddle's module exports them
@@ -124,8 +125,8 @@ def amp_guard(enable: bool = True, custom_white_list=None, custom_black_list=Non
     _Context.level, _Context.dtype, _Context.white, _Context.black = level, dtype, white, black
     if level == "O2":
         _Context.use_promote = use_promote
-    state.amp = None if level == "O0" else CastPolicy(level, dtype, white, black,
-                                                      _Context.use_promote, casts_happen())
+    install(None if level == "O0" else CastPolicy(level, dtype, white, black,
+                                                   _Context.use_promote, casts_happen()))
     try:
         yield
     finally:

@@ -2,7 +2,12 @@
 
 Only flags with an effect here are accepted; any other name is a ValueError, as Paddle raises
 for flags it does not know:
-    FLAGS_check_nan_inf   every op result is checked; a NaN/Inf raises naming the op
+    FLAGS_check_nan_inf   every op result (and backward gradient) is checked, reported as
+                          Paddle reports it; a NaN/Inf raises naming the op (see
+                          _core/nan_inf.py)
+    FLAGS_check_nan_inf_level  0 raise, 1 report and go on, 2 also float32 beyond float16's
+                          range, 3 report every tensor
+    FLAGS_low_precision_op_list  whether paddle.amp.debugging counts op calls per dtype
     FLAGS_print_ir        PassManager prints the program after every pass
     FLAGS_use_stride_kernel  views share memory (always true in Feijiang; read-only)
     FLAGS_use_accuracy_compatible_kernel  Paddle's opt-in alternative kernels; Feijiang has one
@@ -17,11 +22,12 @@ from __future__ import annotations
 
 import os
 
-from .._core import state
+from .._core import nan_inf
 
 _FLAGS = {"FLAGS_check_nan_inf": False, "FLAGS_print_ir": False, "FLAGS_use_stride_kernel": True,
           "FLAGS_use_accuracy_compatible_kernel": False, "FLAGS_enable_pir_api": True,
-          "FLAGS_eager_delete_tensor_gb": 0.0,
+          "FLAGS_eager_delete_tensor_gb": 0.0, "FLAGS_check_nan_inf_level": 0,
+          "FLAGS_low_precision_op_list": 0,
           "FLAGS_feijiang_amp_on_cpu": os.environ.get("FLAGS_feijiang_amp_on_cpu", "0").lower()
           in ("1", "true", "on")}
 _READ_ONLY = {"FLAGS_use_stride_kernel", "FLAGS_use_accuracy_compatible_kernel",
@@ -38,7 +44,7 @@ def set_flags(flags: dict) -> None:
         if name in _READ_ONLY and bool(value) != _FLAGS[name]:
             raise ValueError(f"Flag {name} is fixed to {_FLAGS[name]} in Feijiang.")
         _FLAGS[name] = type(_FLAGS[name])(value)
-    state.check_nan_inf = _FLAGS["FLAGS_check_nan_inf"]
+    nan_inf.configure(_FLAGS["FLAGS_check_nan_inf"], _FLAGS["FLAGS_check_nan_inf_level"])
 
 
 def get_flags(flags) -> dict:

@@ -402,7 +402,10 @@ def _call_rule(node: Node, grads: list, needs: list) -> list:
         for i, g in enumerate(grads):
             if g is None:
                 grads[i] = _zeros(*node.out_info[i])
-    result = op.grad_rule(GradContext(node, needs), *grads)
+    if state.check_nan_inf is None:
+        result = op.grad_rule(GradContext(node, needs), *grads)
+    else:
+        result = _checked_rule(node, needs, grads)
     if node.layout is None:
         flat = [result] if op.n_in == 1 else list(result)
     else:
@@ -412,6 +415,20 @@ def _call_rule(node: Node, grads: list, needs: list) -> list:
             _check_grad_shapes(node, flat)
             break
     return flat
+
+
+def _checked_rule(node: Node, needs: list, grads: list):
+    """The rule under FLAGS_check_nan_inf: its inner ops go unchecked, its gradients are
+    checked as Paddle checks a grad node (`<op>_grad`)."""
+    checker, state.check_nan_inf = state.check_nan_inf, None
+    try:
+        result = node.op.grad_rule(GradContext(node, needs), *grads)
+    finally:
+        state.check_nan_inf = checker
+    if state.tracer is None:
+        flat = [result] if node.op.n_in == 1 and node.layout is None else list(result)
+        checker.check_grads(node.op.name, [g for g in flat if not isinstance(g, list)])
+    return result
 
 
 def _flatten_grads(node: Node, result) -> list:
