@@ -82,8 +82,9 @@ def _record_uncaught(run_dir: str, local_rank: int) -> None:
     """An exception that ends the script is recorded at once: the job is taken down right
     after it (paddle.distributed aborts), before the supervisor could record anything."""
     def hook(kind, value, tb):
+        sys.__excepthook__(kind, value, tb)  # first: the job may be torn down any moment now
+        sys.stderr.flush()
         _record(run_dir, local_rank, "exit", f"1 {time.time()!r}")
-        sys.__excepthook__(kind, value, tb)
     sys.excepthook = hook
 
 
