@@ -17,7 +17,6 @@ _PROCESS_MANAGER_VARS = (
     ("PMIX_RANK", "PMIX_SIZE"),                            # PMIx launchers
     ("SLURM_PROCID", "SLURM_NTASKS"),                      # srun
 )
-_LOCAL_RANK_VARS = ("MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID")
 
 
 def launched_rank_and_size() -> tuple[int, int]:
@@ -30,16 +29,6 @@ def launched_rank_and_size() -> tuple[int, int]:
         if rank_var in os.environ and size_var in os.environ:
             return int(os.environ[rank_var]), int(os.environ[size_var])
     return 0, 1
-
-
-def rank_in_node(rank: int) -> int:
-    """This process's rank among those of its node."""
-    if "PADDLE_RANK_IN_NODE" in os.environ:
-        return int(os.environ["PADDLE_RANK_IN_NODE"])
-    for name in _LOCAL_RANK_VARS:
-        if name in os.environ:
-            return int(os.environ[name])
-    return rank
 
 
 class ParallelMode:
