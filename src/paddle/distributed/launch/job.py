@@ -218,7 +218,8 @@ class _ConsoleEcho:
 
     def __init__(self, path: str):
         self.path = path
-        self.offset = 0
+        # logs are appended to (Paddle's log_overwrite=False): echo only this run's part
+        self.offset = os.path.getsize(path) if os.path.exists(path) else 0
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._follow, daemon=True)
         self.thread.start()
