@@ -62,6 +62,13 @@ def test_to_static_data_parallel_trains_as_one_process(two_ranks, single_process
                                single_process_losses["mlp"], rtol=1e-5)
 
 
+def test_wrapping_broadcasts_rank0s_parameters_and_buffers(two_ranks):
+    result = two_ranks[1]
+    assert result["spread_before_wrap"] > 0.1
+    assert result["spread_after_wrap"] == 0.0
+    assert result["buffer_after_wrap"] == [0.0] * 4
+
+
 def test_no_sync_micro_batches_equal_one_step_on_the_whole_batch(two_ranks):
     folder, _ = two_ranks
     got = paddle.load(str(folder / "no_sync.pdparams"))

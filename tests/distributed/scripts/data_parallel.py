@@ -88,6 +88,14 @@ if len(sys.argv) > 2 and sys.argv[2] == "features":
     folder = os.path.dirname(OUT)
     micro_batches_step(folder)
     result["unused"] = unused_parameters()
+    paddle.seed(100 + RANK)  # every rank starts from other weights and buffers
+    differing = paddle.nn.Sequential(paddle.nn.Linear(3, 4), paddle.nn.BatchNorm1D(4))
+    differing[1]._mean.set_value(paddle.full([4], float(RANK)))
+    result["spread_before_wrap"] = weight_spread(differing)
+    result["spread_after_wrap"] = weight_spread(paddle.DataParallel(differing))
+    highest = differing[1]._mean.detach().clone()
+    dist.all_reduce(highest, dist.ReduceOp.MAX)  # rank 1 set 1.0: 0.0 once rank 0's arrived
+    result["buffer_after_wrap"] = highest.numpy().tolist()
     result["hapi_weights"] = models.hapi_fit(models.hapi_network(), batch_size=8)
     static = paddle.jit.to_static(paddle.DataParallel(models.mlp()))
     result["mlp_to_static_losses"] = models.train("mlp", static, RANK, WORLD, averaged)
