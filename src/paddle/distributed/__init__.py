@@ -4,7 +4,7 @@ Start a job with `python -m paddle.distributed.launch --nproc_per_node N train.p
 `paddle.distributed.spawn`, or any `mpiexec`), call `init_parallel_env()`, then use the
 collectives on tensors or wrap the model in `paddle.DataParallel`.
 """
-from . import communication
+from . import communication, fleet  # noqa: F401 - fleet: recompute (fleet.utils.recompute)
 from .communication import *  # the collectives, groups and object collectives
 from .communication import stream  # noqa: F401
 from .launch.main import launch
