@@ -22,6 +22,7 @@ from paddle._core.ops import nn_batch_norm_act as BN
 from paddle._core.ops import nn_norm as N
 from paddle._core.ops import nn_pool as P
 from paddle._core.ops import nn_softmax as S
+from paddle._core.ops import nn_squeeze_excitation as SE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 pytestmark = pytest.mark.skipif(kernel("pool_windows") is None,
@@ -142,6 +143,22 @@ def test_compiled_batch_norm_relu_gives_the_numpy_numbers(monkeypatch):
         xp, x, *args, 0.9, 1e-5, "relu"))
     np.testing.assert_array_equal(got, expected)
     assert got[0, 0, 0, 0] == 0 and got[0, 0, 0, 1] == 0  # relu of NaN and -inf
+
+
+def test_squeeze_excitation_without_the_compiler(monkeypatch):
+    rng = np.random.default_rng(6)
+    x = rng.uniform(-2, 2, (2, 6, 3, 5)).astype("float32")
+    weights = (rng.uniform(-1, 1, (3, 6, 1, 1)).astype("float32"),
+               rng.uniform(-1, 1, 3).astype("float32"),
+               rng.uniform(-1, 1, (6, 3, 1, 1)).astype("float32"),
+               rng.uniform(-1, 1, 6).astype("float32"))
+    attrs = ("relu", 0.0, 0.0, "hardsigmoid", 0.2, 0.5)
+    got = SE.squeeze_excitation.kernel(xp, x, *weights, *attrs)
+    with monkeypatch.context() as patch:
+        patch.setattr(P, "compiled_kernel", lambda name: None)
+        expected = _without_compiler(monkeypatch, SE, lambda: SE.squeeze_excitation.kernel(
+            xp, x, *weights, *attrs))
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-7)
 
 
 PROBE = textwrap.dedent("""

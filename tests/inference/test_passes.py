@@ -316,6 +316,39 @@ def test_squeeze_excitation_is_left_alone_where_it_must_be():
            [*ALL, SE], present=["multiply"])
 
 
+class _SqueezeExcitation(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.block = _se_block()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def test_predictor_runs_the_lowering_unless_the_config_deletes_it(tmp_path):
+    from paddle import inference
+    layer = _SqueezeExcitation()
+    layer.eval()
+    prefix = str(tmp_path / "se")
+    paddle.jit.save(layer, prefix, input_spec=[paddle.static.InputSpec(SE_SHAPE, "float32")])
+    x = np.random.default_rng(0).random(SE_SHAPE).astype("float32")
+    results = {}
+    for deleted in (False, True):
+        config = inference.Config(prefix + ".json", prefix + ".pdiparams")
+        if deleted:
+            config.delete_pass(SE)
+        predictor = inference.create_predictor(config)
+        predictor.get_input_handle(predictor.get_input_names()[0]).copy_from_cpu(x)
+        predictor.run()
+        program = next(iter(predictor._engine._compiled.values())).program
+        ops = {op.name.split(".", 1)[1] for op in program.global_block().ops}
+        assert ("squeeze_excitation" in ops) is not deleted and ("multiply" in ops) is deleted
+        handle = predictor.get_output_handle(predictor.get_output_names()[0])
+        results[deleted] = handle.copy_to_cpu()
+    np.testing.assert_array_equal(results[False], results[True])
+    np.testing.assert_allclose(results[False], layer(paddle.to_tensor(x)).numpy(), rtol=1e-6)
+
+
 # ---- batch_norm + relu ------------------------------------------------------------------------
 
 def test_inference_batch_norm_and_relu_become_one_op_with_their_numbers():
