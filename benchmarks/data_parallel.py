@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(os.path.dirname(HERE), "src")
 SIZES = (784, 512, 512, 10)
 BATCH = 128
-WARMUP, STEPS, ROUNDS = 5, 30, 3
+WARMUP, STEPS, ROUNDS = 5, 20, 8
 VARIANTS = {  # name: (comm_buffer_size MB, last_comm_buffer_size MB)
     "overlap, Paddle's buckets (25 MB, first 1 MB)": (25, 1),
     "overlap, small buckets (0.5 MB)": (0.5, 0.5),
