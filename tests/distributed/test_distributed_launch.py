@@ -84,9 +84,11 @@ def test_plain_mpiexec_needs_no_launcher(tmp_path):
     here = os.path.dirname(sys.executable)
     mpiexec = shutil.which("mpiexec", path=here) or shutil.which("mpiexec")
     env = environment({"UCX_NET_DEVICES": "lo"})
-    code, output, _ = run_command([mpiexec, "-n", "2", sys.executable,
-                                   os.path.join(SCRIPTS, "env_report.py")], str(tmp_path), env)
+    code, output, _ = run_command([mpiexec, "-n", "2", "-outfile-pattern", "out.%r",
+                                   sys.executable, os.path.join(SCRIPTS, "env_report.py")],
+                                  str(tmp_path), env)
     assert code == 0, output[-4000:]
-    got = sorted(json.loads(line[len("REPORT "):])["rank"] for line in output.splitlines()
-                 if line.startswith("REPORT "))
-    assert got == [0, 1]
+    for rank in range(2):  # each rank's output in its own file (lines of two ranks interleave)
+        report = json.loads((tmp_path / f"out.{rank}").read_text().split("REPORT ", 1)[1])
+        assert (report["rank"], report["world"], report["env"][:2]) == (rank, 2, [rank, 2])
+        assert not report["vars"]
