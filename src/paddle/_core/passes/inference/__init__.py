@@ -52,15 +52,18 @@ INFERENCE_PASSES = {
 LOWERING_PASSES = ("squeeze_excitation_fuse_pass",)
 
 def optimize(program, outputs: list, pass_names, print_ir: bool = False) -> list:
-    """Apply the passes of `pass_names` that exist here, then drop dead ops; with `print_ir`
-    the program is printed after each pass that ran (Paddle's `switch_ir_debug`)."""
+    """Apply the passes of `pass_names` that exist here, each followed by dropping the ops it
+    left dead (skipped after a pass that changed nothing); with `print_ir` the program is
+    printed after each pass that ran (Paddle's `switch_ir_debug`)."""
     outputs = list(outputs)
     for name in pass_names:
         fn = INFERENCE_PASSES.get(name)
         if fn is None:
             continue
+        program.rewired = None  # passes built on inference.graph say whether they changed it
         fn(program, outputs)
-        dce(program, outputs)
+        if program.rewired is not False:
+            dce(program, outputs)
         if print_ir:
             print(f"--- IR after {name} ---\n{print_program(program)}")
     cse(program, outputs)

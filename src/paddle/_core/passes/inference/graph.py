@@ -28,6 +28,7 @@ class Graph:
         self.outputs = outputs
         self._readers: dict[int, list] = {}
         self._removed: set[int] = set()
+        self._changed = False  # whether any op was added, removed or rewired
         for op in self.block.ops:
             self._count_reads(op, +1)
 
@@ -81,6 +82,7 @@ class Graph:
         """A constant op holding `array`, placed before the op `before`; its Value."""
         meta = TensorMeta(tuple(array.shape), _dt.from_numpy_dtype(array.dtype))
         op = Operation("builtin.constant", [], {"value": array}, [meta])
+        self._changed = True
         op.block = self.block
         self.block.ops.insert(self.block.ops.index(before), op)
         return op.outputs[0]
@@ -89,6 +91,7 @@ class Graph:
         """Turn `op` into the registry op `name` reading `inputs` (its first result stays,
         the others go: the matchers check nothing reads them)."""
         self._count_reads(op, -1)
+        self._changed = True
         opdef = REGISTRY[name]
         op.name = f"{DIALECT}.{name}"
         op.opdef = opdef
@@ -98,12 +101,14 @@ class Graph:
         self._count_reads(op, +1)
 
     def set_input(self, op, index: int, value) -> None:
+        self._changed = True
         self._count_reads(op, -1)
         op.inputs[index] = value
         self._count_reads(op, +1)
 
     def replace_uses(self, old, new) -> None:
         """Every read of `old` (and a fetch of it) reads `new` instead."""
+        self._changed = True
         for reader in list(self.readers(old)):
             self._count_reads(reader, -1)
             reader.rename_operands({id(old): new})
@@ -111,13 +116,17 @@ class Graph:
         self.outputs[:] = [new if v is old else v for v in self.outputs]
 
     def remove(self, op) -> None:
+        self._changed = True
         self._count_reads(op, -1)
         self._removed.add(id(op))
 
     def commit(self) -> None:
+        """Drop the removed ops; the program's `rewired` tells optimize() whether this pass
+        may have left dead values behind (False: nothing was added, removed or rewired)."""
         self.block.ops[:] = [op for op in self.block.ops if id(op) not in self._removed]
         for op in self.block.ops:
             op.block = self.block
+        self.program.rewired = self._changed
 
 
 def only_first_result_read(graph: Graph, op) -> bool:
