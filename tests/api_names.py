@@ -4,8 +4,8 @@ submodules: a name counts only when `paddle.a.b.c` works as written).
 
     python tests/api_names.py TSV     # prints {name: [identity, alias_of]} as JSON
 
-`identity` says what the object is (a module's name, a function's or class's qualified name,
-an instance's type); `alias_of` is the first name in the TSV bound to the very same object, so
+`identity` says what the object is (a module's name, a function's or class's kind and name, an
+instance's type); `alias_of` is the first name in the TSV bound to the very same object, so
 aliases (paddle.cat is paddle.concat) are checked as objects, not only by name.
 tools/make_api_resolution_fixture.py records this for a commit; test_import_time.py compares."""
 from __future__ import annotations
@@ -23,10 +23,11 @@ def identity(obj) -> str:
         return f"module {obj.__name__}"
     if isinstance(obj, property):
         return f"property {identity(obj.fget)}"
-    name = getattr(obj, "__qualname__", None)
-    module = getattr(obj, "__module__", None)
+    # the plain name, not the defining module: moving a definition (a method into a mixin, a
+    # function into another file) is a refactor, not a change of the API
+    name = getattr(obj, "__name__", None)
     if isinstance(name, str) and (inspect.isclass(obj) or callable(obj)):
-        return f"{type(obj).__name__} {module}.{name}"
+        return f"{type(obj).__name__} {name}"
     kind = type(obj)
     return f"instance {kind.__module__}.{kind.__qualname__}"
 
