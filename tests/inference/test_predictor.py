@@ -223,6 +223,28 @@ def test_ir_debug_prints_the_program_after_each_pass(capsys):
     assert "pd_op.matmul" in printed or "pd_op.fc" in printed
 
 
+def test_ir_debug_can_name_the_passes_to_print_after(capsys):
+    config = _config()
+    config.switch_ir_debug(True, ["constant_folding_pass"])
+    predictor = inference.create_predictor(config)
+    _feed(predictor)
+    predictor.run()
+    printed = capsys.readouterr().out
+    assert printed.count("--- IR after ") == printed.count("--- IR after constant_folding_pass")
+    assert printed.count("--- IR after constant_folding_pass ---") == 1
+
+
+def test_flags_print_ir_prints_like_switch_ir_debug(capsys):
+    paddle.set_flags({"FLAGS_print_ir": True})
+    try:
+        predictor = _predictor()
+        _feed(predictor)
+        predictor.run()
+    finally:
+        paddle.set_flags({"FLAGS_print_ir": False})
+    assert "--- IR after constant_folding_pass ---" in capsys.readouterr().out
+
+
 def test_math_library_threads_apply_during_runs_only():
     before = blas_threads()
     if before is None:

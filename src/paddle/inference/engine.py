@@ -27,7 +27,7 @@ class EngineOptions:
     ir_optim: bool = True
     passes: list = field(default_factory=list)  # Paddle pass names, in order
     deleted: tuple = ()  # names given to Config.delete_pass (they may name lowering passes)
-    ir_debug: bool = False
+    ir_debug: object = False  # True: print after every pass; a tuple of names: after those
     memory_optim: bool = False
 
 

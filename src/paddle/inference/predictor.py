@@ -16,6 +16,7 @@ from .._core import dtype as _dt
 from .._core.backend.blas_threads import limited_blas_threads
 from .._core.tensor import Tensor as _PaddleTensor
 from .._core.tensor import wrap
+from ..framework.flags import flag
 from ..jit.serialization.load import read_parameters, read_program
 from ..jit.serialization.translated_layer import make_parameters
 from .config import AnalysisConfig
@@ -93,7 +94,7 @@ class PaddleInferPredictor:
             engine = Engine(foreign, table, parameters, EngineOptions(
                 ir_optim=config.ir_optim(), passes=config.pass_names(),
                 deleted=tuple(config._deleted_passes),
-                ir_debug=config._ir_debug, memory_optim=config._memory_optim))
+                ir_debug=_ir_debug(config), memory_optim=config._memory_optim))
         self._engine = engine
         self._config = config
         foreign = engine.foreign
@@ -174,6 +175,14 @@ class PaddleInferPredictor:
         """Intermediates are freed at their last use during a run, so there is no pool to
         shrink; the bytes released are 0, as Paddle reports with nothing to release."""
         return 0
+
+
+def _ir_debug(config: AnalysisConfig):
+    """What to print while optimising: after every pass (switch_ir_debug() or FLAGS_print_ir),
+    after the passes switch_ir_debug(True, passes) named, or nothing."""
+    if config._ir_debug and config._ir_debug_passes:
+        return tuple(config._ir_debug_passes)
+    return config._ir_debug or bool(flag("FLAGS_print_ir"))
 
 
 def _handle(handles: dict, name: str, kind: str) -> PaddleInferTensor:

@@ -51,10 +51,12 @@ INFERENCE_PASSES = {
 }
 LOWERING_PASSES = ("squeeze_excitation_fuse_pass",)
 
-def optimize(program, outputs: list, pass_names, print_ir: bool = False) -> list:
+
+def optimize(program, outputs: list, pass_names, print_ir=False) -> list:
     """Apply the passes of `pass_names` that exist here, each followed by dropping the ops it
-    left dead (skipped after a pass that changed nothing); with `print_ir` the program is
-    printed after each pass that ran (Paddle's `switch_ir_debug`)."""
+    left dead (skipped after a pass that changed nothing). `print_ir` (Paddle's
+    `switch_ir_debug`): True prints the program after each pass that ran, a collection of pass
+    names after those only."""
     outputs = list(outputs)
     for name in pass_names:
         fn = INFERENCE_PASSES.get(name)
@@ -64,7 +66,7 @@ def optimize(program, outputs: list, pass_names, print_ir: bool = False) -> list
         fn(program, outputs)
         if program.rewired is not False:
             dce(program, outputs)
-        if print_ir:
+        if print_ir is True or (print_ir and name in print_ir):
             print(f"--- IR after {name} ---\n{print_program(program)}")
     cse(program, outputs)
     dce(program, outputs)
