@@ -314,6 +314,15 @@ def one_amp_op(paddle_op: str, on_cpu: bool = True):
     return decorate
 
 
+def amp_operands(paddle_op: str, tensors: tuple):
+    """The operands of Paddle's op `paddle_op` as auto_cast casts them, or None without an
+    auto_cast: for a public function whose dtype check would otherwise reject operands the cast
+    makes agree (matmul of float32 and float16 under auto_cast). Called on that error path
+    only, so it costs nothing elsewhere."""
+    hook = state.amp
+    return None if hook is None else hook.operands(paddle_op, tensors)
+
+
 def _snapshot(t: Tensor) -> Tensor:
     """A copy of t's current value carrying t's autograd identity, saved in place of t."""
     snap = wrap(t._data.copy())

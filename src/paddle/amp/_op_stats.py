@@ -70,6 +70,9 @@ class StatsHook:
         record(paddle_name(op.name), _kernel_dtype(inputs) or _attr_dtype(op, attrs))
         return inputs
 
+    def operands(self, name: str, tensors: tuple):
+        return None if self.policy is None else self.policy.operands(name, tensors)
+
     def run_as_one_op(self, name: str, fn, args: tuple, kwargs: dict):
         if self.policy is None:  # no auto_cast: the composite's own ops are counted
             return fn(*args, **kwargs)

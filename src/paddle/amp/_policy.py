@@ -101,6 +101,11 @@ class CastPolicy:
             return inputs
         return tuple(self._cast_input(op, i, v, dest) for i, v in enumerate(inputs))
 
+    def operands(self, name: str, tensors: tuple) -> tuple:
+        """`tensors` cast as op `name` casts its inputs (dispatch.amp_operands)."""
+        dest = self.dest_dtype(name, tensors)
+        return tuple(self.cast_one(t, dest) for t in tensors)
+
     def run_as_one_op(self, name: str, fn, args: tuple, kwargs: dict):
         """Run composite `fn` as Paddle runs its single op `name`: one decision for all its
         tensor arguments, and its inner ops run without further casts."""

@@ -6,7 +6,7 @@ everything (the namespaces and Tensor methods are built from it)."""
 from __future__ import annotations
 
 from .._core import dtype as _dt
-from .._core.dispatch import one_amp_op
+from .._core.dispatch import amp_operands
 from .._core.ops import linalg as L
 from .._core.ops import linalg_einsum as E
 from .._core.tensor import Tensor
@@ -39,11 +39,13 @@ def _matmul_operands(x, y):
     if {xd.kind, yd.kind} == {"f", "c"} and _dt.bfloat16 not in (xd, yd) \
             and _dt.float16 not in (xd, yd):
         return promote_pair(x, y, "matmul")
+    cast = amp_operands("matmul_v2", (x, y))  # under auto_cast the kernel sees cast inputs
+    if cast is not None:
+        return cast
     raise ValueError(f"(matmul) The dtypes of x ({xd.name}) and y ({yd.name}) must be the same; "
                      "matmul does not promote types.")
 
 
-@one_amp_op("matmul_v2")  # auto_cast casts before the dtype check, as Paddle's kernel sees it
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None, *, out=None):
     """Matrix product with NumPy broadcasting of batch dims (1-D operands act as vectors).
 

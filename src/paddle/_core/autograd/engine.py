@@ -102,12 +102,20 @@ def _add(a, b):
     return wrap(a._data + b._data)
 
 
+def _add_arrays(a, b):
+    """a + b of a plain backward (no graph, no program): one NumPy add (0-d sums stay
+    arrays, not NumPy scalars)."""
+    total = a._data + b._data
+    return wrap(total if type(total) is np.ndarray else np.asarray(total))
+
+
 def _filled_like(t: Tensor, value) -> Tensor:
     """A constant tensor shaped like t: a NumPy array eagerly, a full_like op when tracing."""
     if state.tracer is not None:
         from ..ops.fill import full_like
         return full_like(t, value, None)
-    return wrap(np.full_like(t._data, value))
+    data = t._data
+    return wrap(np.full(data.shape, value, data.dtype))
 
 
 def _zeros(shape, np_dtype) -> Tensor:
@@ -174,15 +182,68 @@ class _Run:
                 buf[root._out_idx] = _add(buf[root._out_idx], g)
 
     def execute(self, retain_graph: bool):
+        if self.useful is None and not self.blocked and not self.hooked_leaves \
+                and not self.create_graph and state.tracer is None:
+            self._execute_plain()
+        else:
+            self._execute_general()
+        if not retain_graph:
+            for node in self.executed:
+                if node.saved_in or node.saved_out:
+                    node.saved_in = None
+                    node.saved_out = None
+                node.released = True
+
+    def _execute_plain(self):
+        """The common backward (every leaf's .grad, no graph of the backward, nothing blocked
+        or hooked on leaves), with the loop kept to what it needs: one pass per node."""
+        buffers, deps, executed = self.buffers, self.deps, self.executed
+        ready = [n for n in buffers if n not in deps]
+        pop, push, take = ready.pop, ready.append, buffers.pop
+        record, to_leaf, rule = executed.append, self._to_leaf, _call_rule
+        while ready:
+            node = pop()
+            grads = take(node)
+            edges = node.edges
+            record(node)
+            if node.hooks:
+                in_grads = self._apply(node, grads)
+            elif grads[0] is None and not any(map(is_not, grads, _NONES)):
+                in_grads = _NONES
+            else:
+                in_grads = rule(node, grads, list(map(is_not, edges, _NONES)))
+            for edge, g in zip(edges, in_grads):
+                if edge is None:
+                    continue
+                target = edge[0]
+                if type(target) is Node:
+                    if g is not None:
+                        buf = buffers.get(target)
+                        if buf is None:
+                            buf = buffers[target] = [None] * len(target.out_info)
+                        index = edge[1]
+                        current = buf[index]
+                        buf[index] = g if current is None else _add_arrays(current, g)
+                    remaining = deps[target] - 1
+                    deps[target] = remaining
+                    if not remaining:
+                        if target not in buffers:  # no gradient arrived: its inputs get none
+                            buffers[target] = [None] * len(target.out_info)
+                        push(target)
+                elif g is not None:
+                    to_leaf(target, g)
+
+    def _execute_general(self):
         buffers, deps, blocked, useful = self.buffers, self.deps, self.blocked, self.useful
-        executed = self.executed
+        executed, hooked = self.executed, self.hooked_leaves
+        add = _add if self.create_graph or state.tracer is not None else _add_arrays
         ready = [n for n in buffers if n not in deps]
         while ready:
             node = ready.pop()
             grads = buffers.pop(node)
             edges = node.edges
             if useful is None and not node.hooks:  # plain backward: every edge wants its grad
-                if not any(map(is_not, grads, _NONES)):
+                if len(grads) == 1 and grads[0] is None or not any(map(is_not, grads, _NONES)):
                     in_grads = [None] * len(edges)
                 else:
                     in_grads = _call_rule(node, grads, list(map(is_not, edges, _NONES)))
@@ -202,7 +263,7 @@ class _Run:
                     if g is not None and (not blocked or edge not in blocked):
                         index = edge[1]
                         current = buf[index]
-                        buf[index] = g if current is None else _add(current, g)
+                        buf[index] = g if current is None else add(current, g)
                     remaining = deps[target] - 1
                     deps[target] = remaining
                     if remaining == 0:
@@ -210,14 +271,8 @@ class _Run:
                 else:
                     if g is not None and (not blocked or id(target) not in blocked):
                         self._to_leaf(target, g)
-                    if self.hooked_leaves and id(target) in self.hooked_leaves:
+                    if hooked and id(target) in hooked:
                         self._leaf_edge_done(target)
-        if not retain_graph:
-            for node in executed:
-                if node.saved_in or node.saved_out:
-                    node.saved_in = None
-                    node.saved_out = None
-                node.released = True
 
     def _apply(self, node: Node, grads: list) -> list:
         """Hooks, capture, then the op's rule; returns one gradient (or None) per flat input."""
@@ -244,11 +299,18 @@ class _Run:
         return id(target) in self.leaf_ids
 
     def _to_leaf(self, leaf: Tensor, g: Tensor):
+        """Sum the gradients reaching a leaf. In a plain backward the first sum is a fresh
+        array the run owns, so the next ones add into it in place."""
         slot = self.leaf_grads.get(id(leaf))
         if slot is None:
-            self.leaf_grads[id(leaf)] = [leaf, g]
-        else:
+            self.leaf_grads[id(leaf)] = [leaf, g, False]
+        elif self.create_graph or state.tracer is not None:
             slot[1] = _add(slot[1], g)
+        elif slot[2]:
+            np.add(slot[1]._data, g._data, out=slot[1]._data, casting="unsafe")
+        else:
+            slot[1] = _add_arrays(slot[1], g)
+            slot[2] = slot[1]._data.dtype == g._data.dtype
 
     def _leaf_edge_done(self, leaf: Tensor):
         remaining = self.hooked_leaves[id(leaf)] - 1
@@ -256,20 +318,20 @@ class _Run:
         slot = self.leaf_grads.get(id(leaf)) if remaining == 0 else None
         if slot is not None:
             del self.leaf_grads[id(leaf)]
-            self._deliver(leaf, slot[1])
+            self._deliver(leaf, slot[1], slot[2])
 
     def deliver_to_leaves(self):
-        for leaf, g in self.leaf_grads.values():
-            self._deliver(leaf, g)
+        for leaf, g, owned in self.leaf_grads.values():
+            self._deliver(leaf, g, owned)
 
-    def _deliver(self, leaf: Tensor, g: Tensor):
+    def _deliver(self, leaf: Tensor, g: Tensor, owned: bool = False):
         for hook in list(_leaf_hooks(leaf)):
             replaced = hook(g)
             if replaced is not None:
-                g = replaced
+                g, owned = replaced, False
         if g._data.dtype != leaf._data.dtype:
-            g = g.astype(leaf._data.dtype)
-        _accumulate(leaf, g, self.create_graph)
+            g, owned = g.astype(leaf._data.dtype), False
+        _accumulate(leaf, g, self.create_graph, owned)
         for hook in list(_leaf_void_hooks(leaf)):
             hook()
 
@@ -311,7 +373,7 @@ def _leaf_void_hooks(leaf: Tensor) -> list:
     return extra.get("void_hooks", ()) if extra else ()
 
 
-def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool):
+def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool, owned: bool = False):
     """Paddle semantics: gradients add up in `.grad` until cleared."""
     current = leaf._grad
     if state.tracer is not None:  # static backward: gradients are program values
@@ -319,8 +381,9 @@ def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool):
         return
     if current is None:
         if not create_graph:
-            # own the buffer: the rule may have handed the same array to several inputs
-            g = wrap(g._data.copy())
+            # own the buffer: the rule may have handed the same array to several inputs (a
+            # sum the run made is its own already)
+            g = wrap(g._data if owned else g._data.copy())
             g.stop_gradient = False
         leaf._grad = g
     elif create_graph:

@@ -28,10 +28,11 @@ def _reduce_meta(op_name, dtype_rule=None):
 
 
 def expand_back(g, x_shape, axis, keepdim):
-    """Broadcast a reduced gradient back to the input's shape."""
+    """Broadcast a reduced gradient back to the input's shape (a 0-d gradient of a full
+    reduction expands as it is: no reshape needed)."""
     from .manipulation import expand, reshape
-    axes = normalize_axes("reduce", axis, len(x_shape))
-    if not keepdim or not len(x_shape):
+    if g._data.ndim and (not keepdim or not len(x_shape)):
+        axes = normalize_axes("reduce", axis, len(x_shape))
         g = reshape(g, list(reduced_shape(tuple(x_shape), axes, True)))
     return expand(g, list(x_shape))
 
@@ -76,7 +77,9 @@ def sum_op(xp, x, axis=None, dtype=None, keepdim=False):
 
 @sum_op.grad()
 def _(ctx, g):
-    return expand_back(g, ctx.x.shape, ctx.axis, ctx.keepdim).astype(ctx.x.dtype)
+    grad = expand_back(g, ctx.x.shape, ctx.axis, ctx.keepdim)
+    x_dtype = ctx.x._np_dtype
+    return grad if grad._data.dtype == x_dtype else grad.astype(ctx.x.dtype)
 
 
 def _int_mean(x, axes, keepdim):
