@@ -121,7 +121,7 @@ class TensorCheckerConfig:
         if self.output_dir is not None:
             nan_inf.output_dir = self.output_dir
         if not isinstance(self.stack_height_limit, int):
-            raise ValueError("stack_height_limit must be int")
+            raise ValueError("stack_height_limit must be int")  # noqa: TRY004 - Paddle's type
 
     def update_and_check_step_id(self) -> bool:
         """Whether this step is checked (advancing the step counter inside debug_step)."""
@@ -200,8 +200,8 @@ def _print_operator_stats(op_count_dict) -> None:
         elif isinstance(value, list):
             called = value
         else:
-            raise ValueError(f"Input {value} is expected to be a list of str, but received "
-                             f"{type(value)}.")
+            raise ValueError(  # noqa: TRY004 - Paddle's error type
+                f"Input {value} is expected to be a list of str, but received {type(value)}.")
         print(f"  {op_type:<40}|  {called[0]:<17}|  {called[1]:<17}|  {called[2]:<17}|  "
               f"{called[3]:<17}")
         total += 1
@@ -271,7 +271,8 @@ def check_layer_numerics(func):
             raise RuntimeError("No elements found in args.")
         start = args[0]
         if not isinstance(start, Tensor):
-            raise RuntimeError("First input of this layer must be tensor.")
+            raise RuntimeError(  # noqa: TRY004 - Paddle's error type
+                "First input of this layer must be tensor.")
         start.stop_gradient = False
         entered = _switch_checking(start, on=True)
         out = func(self, entered, *args[1:], **kwargs)
