@@ -1,4 +1,5 @@
-"""Eager dispatch overhead: µs per small op, forward with autograd recording and fwd+bwd.
+"""Eager dispatch overhead: µs per small op, forward with autograd recording and fwd+bwd, and
+the fixed cost of a backward() call (a bare sum and its backward).
 
     python benchmarks/eager_overhead.py                       # ours
     python benchmarks/eager_overhead.py --ref .venv-ref/bin/python   # also real Paddle + ratio
@@ -68,12 +69,20 @@ def measure() -> dict:
         with paddle.no_grad():
             chain(x)
 
+    def sum_backward():
+        """One reduction and its backward: the fixed cost of every backward() call."""
+        for _ in range(CHAIN):
+            w.sum().backward()
+        w.clear_grad()
+
     forward()
     forward_backward()
     return {"forward_us": best_of(forward), "fwd_bwd_us": best_of(forward_backward),
             "no_grad_us": best_of(no_grad), "forward_min_us": fastest_chain(forward),
             "fwd_bwd_min_us": fastest_chain(forward_backward),
-            "no_grad_min_us": fastest_chain(no_grad), "paddle": paddle.__version__,
+            "no_grad_min_us": fastest_chain(no_grad),
+            "sum_backward_us": best_of(sum_backward, rounds=3),
+            "paddle": paddle.__version__,
             "impl": "feijiang" if hasattr(paddle, "_core") else "paddle"}
 
 
@@ -94,7 +103,8 @@ def main() -> None:
             ("forward under no_grad", "no_grad_us"),
             ("forward, fastest chain", "forward_min_us"),
             ("fwd + bwd, fastest chain", "fwd_bwd_min_us"),
-            ("no_grad, fastest chain", "no_grad_min_us")]
+            ("no_grad, fastest chain", "no_grad_min_us"),
+            ("w.sum().backward(), per call", "sum_backward_us")]
     ref = run_reference(args.ref) if args.ref else None
     print(f"eager overhead, µs per op (chain of {CHAIN} ops on 4x4 float32)")
     print_ratios("case", rows, ours, ref, ref and ref["paddle"])

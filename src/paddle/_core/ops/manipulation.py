@@ -2,6 +2,8 @@
 Attributes arrive normalised by the public layer (lists of ints, non-negative axes where noted)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import dtype as _dt
@@ -135,9 +137,20 @@ def _expand_meta(x, shape):
     return TensorMeta(expand_shape("expand", x.shape, shape), x.dtype)
 
 
+# Up to this many elements expand writes a fresh array: NumPy's broadcast_to builds its
+# read-only view in Python (about 2 us), a C assignment fills a small array in a fraction of
+# that; larger expansions stay views, sparing the memory.
+_MATERIALIZED_EXPAND = 1 << 14
+
+
 @defop("expand", infer_meta=_expand_meta, pattern=INJECTIVE, ref=np.broadcast_to)
 def expand(xp, x, shape):
-    return xp.broadcast_to(x, expand_shape("expand", x.shape, shape))
+    shape = expand_shape("expand", x.shape, shape)
+    if xp is np and math.prod(shape) <= _MATERIALIZED_EXPAND:
+        out = np.empty(shape, x.dtype)
+        out[...] = x
+        return out
+    return xp.broadcast_to(x, shape)
 
 
 @expand.grad()
