@@ -74,11 +74,10 @@ def test_operator_stats_count_the_auto_cast_dtypes():
     layer = paddle.nn.Linear(3, 4)
     x = paddle.rand([2, 3])
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        with paddle.amp.debugging.collect_operator_stats():
-            with paddle.amp.auto_cast(dtype="bfloat16"):
-                y = paddle.nn.functional.softmax(layer(x))
-            y.sum().backward()  # backward ops are not counted
+    with contextlib.redirect_stdout(out), paddle.amp.debugging.collect_operator_stats():
+        with paddle.amp.auto_cast(dtype="bfloat16"):
+            y = paddle.nn.functional.softmax(layer(x))
+        y.sum().backward()  # backward ops are not counted
     rows = {line.split("|")[0].strip(): [int(c) for c in line.split("|")[1:]]
             for line in out.getvalue().splitlines() if line.startswith("  ")}
     assert rows == {"cast": [0, 1, 3, 0], "linear_v2": [0, 1, 0, 0], "softmax": [0, 0, 1, 0],

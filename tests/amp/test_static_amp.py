@@ -193,3 +193,24 @@ def test_to_static_records_the_casts_and_computes_as_eager():
     assert len(casts) >= 3
     assert out.dtype == paddle.float32
     np.testing.assert_array_equal(out.numpy(), forward(x).numpy())
+
+
+@pytest.mark.usefixtures("amp_on_cpu")
+def test_to_static_traces_once_per_auto_cast():
+    layer = paddle.nn.Linear(3, 4)
+
+    def forward(x):
+        return paddle.nn.functional.softmax(layer(x)) + layer(x)
+
+    static = paddle.jit.to_static(forward, full_graph=True)
+    x = paddle.rand([2, 3])
+    with paddle.no_grad():
+        with paddle.amp.auto_cast(dtype="bfloat16"):
+            low = static(x)
+        plain = static(x)  # no auto_cast: not the program with the casts
+        with paddle.amp.auto_cast(dtype="bfloat16"):
+            again = static(x)
+    assert plain.dtype == paddle.float32
+    np.testing.assert_array_equal(plain.numpy(), forward(x).numpy())
+    np.testing.assert_array_equal(low.numpy(), again.numpy())
+    assert not np.array_equal(low.numpy(), plain.numpy())

@@ -61,6 +61,10 @@ class StatsHook:
         self.policy = policy
 
     @property
+    def key(self):
+        return None if self.policy is None else self.policy.key
+
+    @property
     def gpu_rules(self) -> bool:
         return self.policy is not None and self.policy.gpu_rules
 

@@ -41,8 +41,8 @@ LEVELS = ("O0", "OD", "O1", "O2")
 class CastPolicy:
     """One auto_cast context's rule: level, AMP dtype and the effective white/black lists."""
 
-    __slots__ = ("_names", "black", "dtype", "gpu_rules", "level", "np_dtype", "use_promote",
-                 "white")
+    __slots__ = ("_names", "black", "dtype", "gpu_rules", "key", "level", "np_dtype",
+                 "use_promote", "white")
 
     def __init__(self, level: str, dtype: str, white: set, black: set, use_promote: bool,
                  gpu_rules: bool = True):
@@ -56,6 +56,8 @@ class CastPolicy:
         # False for a CPU program (paddle.static on a CPU place): composites Paddle's CPU build
         # runs op by op are cast op by op (see dispatch.one_amp_op)
         self.gpu_rules = gpu_rules
+        # what decides every cast: programs traced under equal keys record the same casts
+        self.key = (level, dtype, self.white, self.black, self.use_promote, gpu_rules)
         self._names: dict = {}
 
     # ---- the decision ------------------------------------------------------------------------

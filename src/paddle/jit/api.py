@@ -98,6 +98,12 @@ def _capture_failed(exc: Exception) -> bool:
     return isinstance(exc, (RuntimeError, TypeError, ValueError)) and "no value" in str(exc)
 
 
+def _amp_key():
+    """The auto_cast in force (its level, dtype and lists): a program traced under it records
+    its casts, so another auto_cast (or none) needs its own program."""
+    return getattr(state.amp, "key", None)
+
+
 class StaticFunction:
     """A function (or Layer.forward) converted by to_static."""
 
@@ -188,11 +194,11 @@ class StaticFunction:
             key = tuple((type(a), a._data.shape, a._data.dtype, a.stop_gradient) for a in args)
         except AttributeError:
             return None
-        return key, self._layer.training if self._layer is not None else None
+        return key, self._layer.training if self._layer is not None else None, _amp_key()
 
     def _signature(self, args, kwargs):
         training = self._layer.training if self._layer is not None else None
-        return (_describe(args), _describe(kwargs), training)
+        return (_describe(args), _describe(kwargs), training, _amp_key())
 
     def _check_specs(self, args):
         if self._input_spec is None:
