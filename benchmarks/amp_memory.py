@@ -58,30 +58,6 @@ def _gpt(paddle, recomputed: bool):
     return model
 
 
-def saved_bytes(root) -> int:
-    """Bytes of the arrays the autograd graph behind `root` keeps for backward."""
-    import numpy as np
-
-    from paddle._core.autograd.node import Node
-    seen, total, stack, visited = set(), 0, [root._node], set()
-    while stack:
-        node = stack.pop()
-        if node is None or node in visited:
-            continue
-        visited.add(node)
-        kept = [*(node.saved_in or ()), *(s[0] for s in node.saved_out or ())]
-        ctx = node.attrs[0] if node.attrs and hasattr(node.attrs[0], "_saved") else None
-        kept += list(ctx._saved) if ctx is not None else []
-        for item in kept:
-            for value in item if isinstance(item, (list, tuple)) else (item,):
-                array = getattr(value, "_data", value)
-                if isinstance(array, np.ndarray) and id(array) not in seen:
-                    seen.add(id(array))
-                    total += array.nbytes
-        stack.extend(e[0] for e in node.edges if e is not None and type(e[0]) is Node)
-    return total
-
-
 def _rss_bytes() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -91,6 +67,7 @@ def measure(mode: str) -> dict:
     import numpy as np
 
     import paddle
+    from paddle._core.autograd.memory import saved_bytes
     if mode == "o2_bf16":
         paddle.set_flags({"FLAGS_feijiang_amp_on_cpu": True})
     model = _gpt(paddle, recomputed=mode == "recompute")
@@ -112,7 +89,7 @@ def measure(mode: str) -> dict:
     before = _rss_bytes()
     tracemalloc.start()
     loss = forward()
-    activations = saved_bytes(loss)
+    activations = saved_bytes(loss)  # the tensor-bytes counter
     loss.backward()
     opt.step()
     traced_peak = tracemalloc.get_traced_memory()[1]

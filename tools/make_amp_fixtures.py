@@ -127,9 +127,12 @@ def auto_cast_facts(paddle) -> dict:
 
 
 def static_program(paddle) -> dict:
-    """The forward ops (name, input dtypes, output dtypes) of a static network built under
-    auto_cast in bfloat16 per level: Paddle's CPU build records the casts in static programs
-    (float16 ones fail to build there: its CPU matmul has no float16 kernel)."""
+    """The forward ops (name, input dtypes, output dtypes) of the static network of
+    tests/amp/_static_net.py built under auto_cast in bfloat16 per level: Paddle's CPU build
+    records the casts in static programs (float16 ones fail to build there: its CPU matmul
+    has no float16 kernel)."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "amp"))
+    import _static_net
     out = {}
     for level in ("O1", "O2", "OD"):
         for dtype in ("bfloat16",):
@@ -137,17 +140,7 @@ def static_program(paddle) -> dict:
             main, startup = paddle.static.Program(), paddle.static.Program()
             with paddle.static.program_guard(main, startup), \
                     paddle.utils.unique_name.guard():
-                x = paddle.static.data("x", [8, 4], "float32")
-                label = paddle.static.data("y", [8, 1], "int64")
-                first, second = paddle.nn.Linear(4, 8), paddle.nn.Linear(8, 3)
-                with paddle.amp.auto_cast(level=level, dtype=dtype):
-                    hidden = paddle.nn.functional.relu(first(x))
-                    logits = second(hidden)
-                    prob = paddle.nn.functional.softmax(logits)
-                    loss = paddle.nn.functional.cross_entropy(logits, label) + prob.mean()
-                    # low-precision inputs: unlisted and black ops differ by level
-                    act = paddle.tanh(paddle.matmul(x, first.weight))
-                    loss = loss + paddle.sum(paddle.exp(act)) + (act * 2.0).mean()
+                _static_net.build(paddle, level, dtype)
             out[f"{level}_{dtype}"] = [
                 [op.name(), [str(v.dtype) for v in op.operands_source()],
                  [str(v.dtype) for v in op.results()]]

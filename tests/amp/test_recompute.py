@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import paddle
+from paddle._core.autograd.memory import saved_bytes
 from paddle.distributed.fleet.recompute import recompute_sequential
 from paddle.distributed.fleet.utils import recompute
 
@@ -45,31 +46,6 @@ def _step(model, seed=7):
     return float(loss), [p.grad.numpy().copy() for p in model.parameters()]
 
 
-def _saved_bytes(root) -> int:
-    """Bytes of the arrays the autograd graph behind `root` keeps for backward."""
-    seen, total, stack, nodes = set(), 0, [root._node], set()
-    while stack:
-        node = stack.pop()
-        if node is None or node in nodes:
-            continue
-        nodes.add(node)
-        for saved in [*(node.saved_in or ()), *(s[0] for s in node.saved_out or ())]:
-            for item in saved if isinstance(saved, (list, tuple)) else (saved,):
-                array = getattr(item, "_data", item)
-                if isinstance(array, np.ndarray) and id(array) not in seen:
-                    seen.add(id(array))
-                    total += array.nbytes
-        attrs = getattr(node, "attrs", ()) or ()
-        ctx = attrs[0] if attrs and hasattr(attrs[0], "_saved") else None
-        for t in ctx._saved if ctx is not None else ():
-            if id(t._data) not in seen:
-                seen.add(id(t._data))
-                total += t._data.nbytes
-        stack.extend(edge[0] for edge in node.edges if edge is not None and
-                     not isinstance(edge[0], paddle.Tensor))
-    return total
-
-
 @pytest.mark.parametrize("use_reentrant", [True, False])
 def test_recomputed_gpt_blocks_give_the_plain_gradients(use_reentrant):
     # both models draw their weights from the same stream (_train_models.build)
@@ -102,7 +78,7 @@ def test_recompute_keeps_far_fewer_tensors_for_backward():
     x, y = next(T.batches("gpt", 1))
     plain_loss = T.loss_of(paddle, "gpt", plain, x, y)
     twin_loss = T.loss_of(paddle, "gpt", twin, x, y)
-    assert _saved_bytes(twin_loss) < 0.6 * _saved_bytes(plain_loss)
+    assert saved_bytes(twin_loss) < 0.6 * saved_bytes(plain_loss)
 
 
 @pytest.mark.usefixtures("amp_on_cpu")

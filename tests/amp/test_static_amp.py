@@ -11,6 +11,8 @@ import pytest
 
 import paddle
 
+from . import _static_net
+
 FACTS = os.path.join(os.path.dirname(__file__), "..", "fixtures", "amp", "cpu_facts.json")
 COMPUTE_OPS = {"pd_op.cast", "pd_op.matmul", "pd_op.add", "pd_op.relu", "pd_op.softmax",
                "pd_op.cross_entropy_with_softmax", "pd_op.mean", "pd_op.tanh", "pd_op.exp",
@@ -25,19 +27,7 @@ def static_mode():
 
 
 def _network(level, dtype):
-    """The network of tools/make_amp_fixtures.py (static_program), built in the current
-    program."""
-    x = paddle.static.data("x", [8, 4], "float32")
-    label = paddle.static.data("y", [8, 1], "int64")
-    first, second = paddle.nn.Linear(4, 8), paddle.nn.Linear(8, 3)
-    with paddle.amp.auto_cast(level=level, dtype=dtype):
-        hidden = paddle.nn.functional.relu(first(x))
-        logits = second(hidden)
-        prob = paddle.nn.functional.softmax(logits)
-        loss = paddle.nn.functional.cross_entropy(logits, label) + prob.mean()
-        act = paddle.tanh(paddle.matmul(x, first.weight))
-        loss = loss + paddle.sum(paddle.exp(act)) + (act * 2.0).mean()
-    return loss, logits
+    return _static_net.build(paddle, level, dtype)
 
 
 def _compute_ops(ops):

@@ -98,37 +98,20 @@ class StateDictHook:
                 state_dict[key] = converted
 
 
-def _check_models(models) -> tuple[list, bool]:
-    from ..nn import Layer
-    if isinstance(models, Layer):
-        models, is_list = [models], False
-    elif isinstance(models, list):
-        is_list = True
+def _listed(value, cls, kind: str, expected: str) -> tuple[list, bool]:
+    """(items, whether a list was given) for decorate's models/optimizers arguments."""
+    if isinstance(value, cls):
+        items, is_list = [value], False
+    elif isinstance(value, list):
+        items, is_list = value, True
     else:
-        raise TypeError("models must be either a single model or a list of models.")
-    for model in models:
-        if not isinstance(model, Layer):
+        raise TypeError(f"{kind}s must be either a single {kind} or a list of {kind}s.")
+    for item in items:
+        if not isinstance(item, cls):
             raise RuntimeError(  # noqa: TRY004 - Paddle's error type
-                "Current train mode is pure fp16, models should be "
-                               f"paddle.nn.Layer, but receive {type(model)}.")
-    return models, is_list
-
-
-def _check_optimizers(optimizers) -> tuple[list, bool]:
-    from ..optimizer import Optimizer
-    if isinstance(optimizers, Optimizer):
-        optimizers, is_list = [optimizers], False
-    elif isinstance(optimizers, list):
-        is_list = True
-    else:
-        raise TypeError("optimizers must be either a single optimizer or a list of optimizers.")
-    for opt in optimizers:
-        if not isinstance(opt, Optimizer):
-            raise RuntimeError(  # noqa: TRY004 - Paddle's error type
-                "Current train mode is pure fp16, optimizers should be "
-                               "paddle.optimizer.Optimizer or DygraphShardingOptimizer, but "
-                               f"receive {type(opt)}.")
-    return optimizers, is_list
+                f"Current train mode is pure fp16, {kind}s should be {expected}, but receive "
+                f"{type(item)}.")
+    return items, is_list
 
 
 def _register_save_dtype(models: list, save_dtype) -> None:
@@ -153,11 +136,14 @@ def amp_decorate(models, optimizers=None, level: str = "O1", dtype: str = "float
         raise ValueError("dtype only support float16 or bfloat16.")
     if level == "O1" or not casts_happen():
         return models if optimizers is None else (models, optimizers)
-    model_list, models_is_list = _check_models(models)
+    from ..nn import Layer
+    from ..optimizer import Optimizer
+    model_list, models_is_list = _listed(models, Layer, "model", "paddle.nn.Layer")
     amp_initialize(model_list, dtype, excluded_layers)
     opt_list, opts_is_list = [], False
     if optimizers is not None:
-        opt_list, opts_is_list = _check_optimizers(optimizers)
+        opt_list, opts_is_list = _listed(optimizers, Optimizer, "optimizer",
+                                         "paddle.optimizer.Optimizer or DygraphShardingOptimizer")
         for opt in opt_list:
             opt._multi_precision = master_weight is not False
     if master_grad:
