@@ -64,6 +64,7 @@ __getattr__, __dir__ = lazy_exports(__name__, globals(), {
     "get_autocast_dtype": ".amp:get_autocast_dtype",
     "get_autocast_cpu_dtype": ".amp:get_autocast_dtype",
     "get_autocast_gpu_dtype": ".amp:get_autocast_dtype",
+    "serving": ".serving",  # Feijiang's own (real Paddle has none): kept out of __all__
 })
 # Every public name, the lazy ones included: `from paddle import *` gives what it always gave.
-__all__ = [name for name in __dir__() if not name.startswith("_")]
+__all__ = [name for name in __dir__() if not name.startswith("_") and name != "serving"]
