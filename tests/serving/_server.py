@@ -64,7 +64,9 @@ class Server:
         return _children(self.process.pid)[0]
 
     def worker_pids(self) -> list:
-        return _children(self.server_pid())
+        """The worker processes (multiprocessing's spawned children; not its resource
+        tracker)."""
+        return [pid for pid in _children(self.server_pid()) if b"spawn_main" in _cmdline(pid)]
 
     def stop(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -84,6 +86,14 @@ def _children(pid: int) -> list:
         with open(f"/proc/{pid}/task/{task}/children") as f:
             found += [int(p) for p in f.read().split()]
     return sorted(found)
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return b""
 
 
 @contextlib.contextmanager
