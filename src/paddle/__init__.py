@@ -55,7 +55,7 @@ from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402,F401
 from ._lazy_exports import lazy_exports  # noqa: E402
 
 _LAZY_MODULES = ("amp", "base", "callbacks", "distributed", "fft", "hapi", "inference", "io",
-                 "jit", "metric", "optimizer", "signal", "static", "vision")
+                 "jit", "metric", "onnx", "optimizer", "signal", "static", "vision")
 __getattr__, __dir__ = lazy_exports(__name__, globals(), {
     **{name: f".{name}" for name in _LAZY_MODULES},
     "Model": ".hapi:Model", "flops": ".hapi:flops", "summary": ".hapi:summary",

@@ -36,7 +36,7 @@ def _mul(c: Call):
 
 @legacy_op("reshape2", "reshape")
 def _reshape2(c: Call):
-    shape = ints_or_attr(c, "Shape", "ShapeTensor", "shape")
+    shape = int_array_or_attr(c, "Shape", "ShapeTensor", "shape")
     return {"Out": REGISTRY["reshape"](one(c, "X"), shape), "XShape": None}
 
 
