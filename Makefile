@@ -2,7 +2,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-slow bench ocr-demo clean
+.PHONY: demo test test-slow test-browser bench bench-serving ocr-demo clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,16 @@ $(OCR_VENV)/.installed: pyproject.toml
 
 ocr-demo: $(OCR_VENV)/.installed
 	$(OCR_VENV)/bin/python examples/ocr_demo.py
+
+# The serving page driven in headless Chromium (Debian's chromium and chromium-driver: apt-get
+# install -y chromium chromium-driver); refreshes the screenshot docs/serving_page.png
+test-browser: $(VENV)/.installed-test
+	FEIJIANG_SCREENSHOT=docs/serving_page.png $(BIN)/python -m pytest -q -m slow \
+		tests/serving/test_browser.py
+
+# Loopback load on paddle.serving: latency percentiles and throughput (LeNet, PP-OCR rec)
+bench-serving: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/serving_load.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/eager_overhead.py

@@ -65,7 +65,13 @@ async function recognise(event) {
     $("lines").innerHTML = "";
     for (const line of result.lines) {
       const item = document.createElement("li");
-      item.textContent = `${line.text}  (${line.score.toFixed(3)})`;
+      const text = document.createElement("span");
+      text.className = "text";
+      text.textContent = line.text;
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = line.score.toFixed(3);
+      item.append(text, " ", score);
       $("lines").appendChild(item);
     }
     const ms = Math.round(performance.now() - started);
