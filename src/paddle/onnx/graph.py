@@ -33,6 +33,7 @@ class OnnxGraph:
         self.outputs: list = []
         self._taken: set[str] = set()
         self._by_content: dict = {}
+        self.producer: dict = {}  # value name -> the node that computes it
 
     def fresh(self, hint: str) -> str:
         """A value name not used yet, derived from `hint`."""
@@ -50,7 +51,9 @@ class OnnxGraph:
         ins = ["" if i is None else i for i in inputs]
         while ins and ins[-1] == "":
             ins.pop()
-        self.nodes.append(helper.make_node(op_type, ins, names, **attrs))
+        node = helper.make_node(op_type, ins, names, **attrs)
+        self.nodes.append(node)
+        self.producer.update(dict.fromkeys(names, node))
         return names[0] if outputs == 1 else names
 
     def constant(self, array, hint: str = "const") -> str:
@@ -91,13 +94,26 @@ class OnnxGraph:
 
     def to_model(self, check: bool = True):
         """The ModelProto of this graph, checked by onnx.checker unless `check` is False."""
-        initializers = [numpy_helper.from_array(a, n) for n, a in self.initializers.items()]
-        graph = helper.make_graph(self.nodes, self.name, self.inputs, self.outputs,
-                                  initializers)
+        nodes = self._needed_nodes()
+        read = {name for node in nodes for name in node.input}
+        initializers = [numpy_helper.from_array(a, n) for n, a in self.initializers.items()
+                        if n in read]
+        graph = helper.make_graph(nodes, self.name, self.inputs, self.outputs, initializers)
         opset = helper.make_opsetid("", self.opset)
         model = helper.make_model(graph, opset_imports=[opset], producer_name=PRODUCER,
                                   ir_version=helper.find_min_ir_version_for([opset]))
         if check:
             checker.check_model(model, full_check=True)
         return model
+
+    def _needed_nodes(self) -> list:
+        """The nodes the outputs depend on (a rule may leave one unread: a Resize merged
+        into the next), in order."""
+        wanted = {info.name for info in self.outputs}
+        kept = []
+        for node in reversed(self.nodes):
+            if any(name in wanted for name in node.output):
+                kept.append(node)
+                wanted.update(node.input)
+        return kept[::-1]
 

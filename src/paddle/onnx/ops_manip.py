@@ -37,29 +37,52 @@ def _transpose(c):
     return c.node("Transpose", [c.name(0)], perm=[int(p) for p in c.attrs["perm"]])
 
 
-@lowers("flatten", "squeeze", "unsqueeze")
-def _to_result_shape(c):
-    """A reshape to the result's shape: known dims as they are, a dynamic leading dim copied
-    (0), and at most one other dynamic dim inferred (-1)."""
+def _axes(c, key: str, rank: int) -> list:
+    axes = c.attrs[key]
+    if axes is None:
+        return []
+    return [int(a) % rank for a in (axes if isinstance(axes, (list, tuple)) else [axes])]
+
+
+@lowers("squeeze")
+def _squeeze(c):
+    """Paddle squeezes only the named dims of size 1 (all of them when none are named)."""
+    shape = c.meta(0).shape
+    axes = _axes(c, "axis", len(shape)) or list(range(len(shape)))
+    axes = [a for a in axes if shape[a] == 1]
+    return forms.squeeze(c, c.name(0), sorted(set(axes))) if axes else \
+        c.node("Identity", [c.name(0)])
+
+
+@lowers("unsqueeze")
+def _unsqueeze(c):
+    """Paddle inserts the axes one after another; ONNX names the final positions."""
+    dims = [False] * len(c.meta(0).shape)
+    for a in c.attrs["axis"]:
+        dims.insert(int(a) % (len(dims) + 1), True)
+    return forms.unsqueeze(c, c.name(0), [i for i, inserted in enumerate(dims) if inserted])
+
+
+@lowers("flatten")
+def _flatten(c):
+    """A reshape to the result's shape: given outright when at most one of its dims is
+    dynamic, else read from the input's run-time shape around the merged dims."""
     out = list(c.out_metas[0].shape)
-    dims = [0 if d < 0 and i < len(c.meta(0).shape) and c.meta(0).shape[i] == d
-            and _leading(c, i) else d for i, d in enumerate(out)]
-    if sum(d < 0 for d in dims) > 1:
-        c.fail(f"the result shape {out} has more than one dynamic dim that is not leading")
-    return c.node("Reshape", [c.name(0), c.g.ints(dims)])
+    rank = len(c.meta(0).shape)
+    if rank == 0 or sum(d < 0 for d in out) <= 1:
+        return c.node("Reshape", [c.name(0), c.g.ints(out)])
+    start, stop = c.attrs["start_axis"] % rank, c.attrs["stop_axis"] % rank
+    shape = c.node("Shape", [c.name(0)])
+    parts = [c.g.ints([-1])]
+    if start:
+        parts.insert(0, _slice_1d(c, shape, 0, start))
+    if stop < rank - 1:
+        parts.append(_slice_1d(c, shape, stop + 1, rank))
+    return c.node("Reshape", [c.name(0), c.node("Concat", parts, axis=0)])
 
 
-def _leading(c, index: int) -> bool:
-    """Whether result dim `index` is input dim `index` unchanged (it comes before every dim
-    the op touches)."""
-    name = c.op.opdef.name
-    if name == "flatten":
-        return index < c.attrs["start_axis"] % max(len(c.meta(0).shape), 1)
-    rank = len(c.meta(0).shape) + (1 if name == "unsqueeze" else 0)
-    axes = c.attrs["axis"]
-    axes = list(range(rank)) if axes is None or axes == [] else \
-        [int(a) % rank for a in (axes if isinstance(axes, (list, tuple)) else [axes])]
-    return index < min(axes)
+def _slice_1d(c, name: str, start: int, end: int) -> str:
+    return c.node("Slice", [name, c.g.ints([start]), c.g.ints([end]), c.g.ints([0])])
 
 
 @lowers("concat")

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import forms
 from .lowering import lowers
+from .ops_nn import conv_bias
 
 # registry op -> the ONNX node of the same meaning, one input
 UNARY = {"abs": "Abs", "acos": "Acos", "acosh": "Acosh", "asin": "Asin", "asinh": "Asinh",
@@ -32,6 +33,9 @@ def _unary(c):
 
 @lowers(*ARITHMETIC)
 def _arithmetic(c):
+    fused = conv_bias(c) if c.op.opdef.name == "add" else None
+    if fused is not None:
+        return fused
     dtype = c.out_metas[0].dtype.np_dtype
     return c.node(ARITHMETIC[c.op.opdef.name], [forms.operand(c, i, dtype) for i in (0, 1)])
 
