@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import hashlib
 import json
+import os
 
 import numpy as np
 import pytest
@@ -309,3 +310,16 @@ def test_ctc_decode_merges_repeats_and_drops_blanks():
     for t, c in enumerate(steps):
         probabilities[0, t, c] = 0.7
     assert ctc_decode(probabilities, characters) == [("aab ", pytest.approx(0.7))]
+
+
+def test_the_example_config_and_keys_parse(monkeypatch):
+    folder = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "serving")
+    for variable in ("SERVING_DEV_KEY", "SERVING_PROD_KEY", "SERVING_OPS_KEY"):
+        monkeypatch.setenv(variable, variable.lower())
+    result = settings.settings_from(_args(config=os.path.join(folder, "serving.yaml")))
+    lenet = result.models[0]
+    assert (lenet.resolved_default(), lenet.resolved_fallback()) == ("2", "1")
+    assert [m.name for m in result.models] == ["lenet", "ocr_det", "ocr_cls", "ocr_rec"]
+    store = keys.KeyStore.from_file(os.path.join(folder, "keys.yaml"))
+    assert store.authenticate({"x-api-key": "change-me-ci-key"}).models == ("lenet",)
+    assert store.authenticate({"x-api-key": "serving_ops_key"}).admin
