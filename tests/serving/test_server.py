@@ -332,3 +332,40 @@ def test_keys_never_in_the_log(served):
     for key in [*KEYS.values(), "not-a-key"]:
         assert key not in log
         assert hashlib.sha256(key.encode()).hexdigest() not in log
+
+
+HOSTILE = [
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [0, 1, 28, 28], "data": []}]},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
+                 "data": [float("nan")] * 784}]},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
+                 "data": [1e38] * 784}]},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
+                 "data": [["a"]] * 784}]},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
+                 "parameters": {"binary_data_size": -5}}]},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": "big", "data": [1]}]},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [2 ** 40], "data": [1]}]},
+    {"inputs": "x"},
+    {"inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
+                 "data": [0.0] * 784}], "outputs": [{"name": "nope"}]},
+    [1, 2, 3],
+]
+
+
+def test_hostile_bodies_never_crash_a_worker(served):
+    workers = served.worker_pids()
+    statuses = []
+    for body in HOSTILE:
+        response = httpx.post(served.url + "/v2/models/lenet/infer", content=json.dumps(body),
+                              headers=_auth("alice"))
+        statuses.append(response.status_code)
+        assert "error" in response.json() or response.status_code == 200
+    assert all(status in (200, 400, 500) for status in statuses), statuses
+    assert statuses[3:] == [400] * (len(HOSTILE) - 3)
+    assert served.worker_pids() == workers
+    x = _images(1)
+    ok = httpx.post(served.url + "/v2/models/lenet/infer", json=_json_infer(x),
+                    headers=_auth("alice"))
+    np.testing.assert_array_equal(np.array(ok.json()["outputs"][0]["data"], np.float32),
+                                  local_outputs(served.models["lenet2"], x).reshape(-1))
