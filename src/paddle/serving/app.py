@@ -101,38 +101,25 @@ def _add_model_routes(app: FastAPI, service: InferenceService,
                       repository: ModelRepository) -> None:
     kserve, pipeline = KServeCodec(), PipelineCodec()
 
-    def metadata(request: Request, name: str, version: str | None):
-        service.authenticate(request, [name])
-        return repository.metadata(name, version)
+    model_path = "/v2/models/{name}"
+    version_path = model_path + "/versions/{version}"
 
-    def model_ready(request: Request, name: str, version: str | None):
+    async def metadata(request: Request, name: str):
         service.authenticate(request, [name])
-        repository.version(name, version)
+        return repository.metadata(name, request.path_params.get("version"))
+
+    async def ready(request: Request, name: str):
+        service.authenticate(request, [name])
+        repository.version(name, request.path_params.get("version"))
         return {"name": name, "ready": True}
 
-    @app.get("/v2/models/{name}")
-    async def model_metadata(request: Request, name: str):
-        return metadata(request, name, None)
-
-    @app.get("/v2/models/{name}/versions/{version}")
-    async def version_metadata(request: Request, name: str, version: str):
-        return metadata(request, name, version)
-
-    @app.get("/v2/models/{name}/ready")
-    async def ready(request: Request, name: str):
-        return model_ready(request, name, None)
-
-    @app.get("/v2/models/{name}/versions/{version}/ready")
-    async def version_ready(request: Request, name: str, version: str):
-        return model_ready(request, name, version)
-
-    @app.post("/v2/models/{name}/infer")
     async def infer(request: Request, name: str):
-        return await service.handle(request, name, None, kserve)
+        return await service.handle(request, name, request.path_params.get("version"), kserve)
 
-    @app.post("/v2/models/{name}/versions/{version}/infer")
-    async def version_infer(request: Request, name: str, version: str):
-        return await service.handle(request, name, version, kserve)
+    for path in (model_path, version_path):
+        app.add_api_route(path, metadata, methods=["GET"])
+        app.add_api_route(path + "/ready", ready, methods=["GET"])
+        app.add_api_route(path + "/infer", infer, methods=["POST"])
 
     @app.post("/{name}/prediction")
     async def prediction(request: Request, name: str):

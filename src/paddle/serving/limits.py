@@ -64,25 +64,17 @@ class KeyLimits:
     def admit(self, key: ApiKey) -> None:
         """Count one request of `key`, or raise 429 with the seconds to wait."""
         if key.rate is not None:
-            bucket = self._buckets.get(key.name)
-            if bucket is None:
-                bucket = self._buckets[key.name] = TokenBucket(
-                    key.rate.per_second, key.rate.burst, self._monotonic)
-            wait = bucket.take()
-            if wait is not None:
-                raise ServingError(429, f"API key '{key.name}' is over its rate limit of "
-                                        f"{key.rate.per_second:g} requests/s (burst "
-                                        f"{key.rate.burst})", retry_after=wait)
+            bucket = _state(self._buckets, key.name, lambda: TokenBucket(
+                key.rate.per_second, key.rate.burst, self._monotonic))
+            _refuse_after(bucket.take(), f"API key '{key.name}' is over its rate limit of "
+                                         f"{key.rate.per_second:g} requests/s (burst "
+                                         f"{key.rate.burst})")
         if key.quota is not None:
-            quota = self._quotas.get(key.name)
-            if quota is None:
-                quota = self._quotas[key.name] = QuotaWindow(
-                    key.quota.requests, key.quota.period_s, self._wall)
-            wait = quota.take()
-            if wait is not None:
-                raise ServingError(429, f"API key '{key.name}' has used its quota of "
+            quota = _state(self._quotas, key.name, lambda: QuotaWindow(
+                key.quota.requests, key.quota.period_s, self._wall))
+            _refuse_after(quota.take(), f"API key '{key.name}' has used its quota of "
                                         f"{key.quota.requests} requests per "
-                                        f"{key.quota.period_s:g} s", retry_after=wait)
+                                        f"{key.quota.period_s:g} s")
 
     @contextlib.contextmanager
     def concurrency(self, key: ApiKey):
@@ -97,6 +89,18 @@ class KeyLimits:
             yield
         finally:
             self.in_flight[key.name] -= 1
+
+
+def _state(table: dict, name: str, make):
+    state = table.get(name)
+    if state is None:
+        state = table[name] = make()
+    return state
+
+
+def _refuse_after(wait: float | None, message: str) -> None:
+    if wait is not None:
+        raise ServingError(429, message, retry_after=wait)
 
 
 class AdmissionQueue:
