@@ -48,6 +48,29 @@ def test_two_ranks_train_as_one_process(two_ranks, single_process_losses):
     _assert_losses(two_ranks[1], single_process_losses)
 
 
+def test_gradients_are_views_of_shared_memory_buckets(two_ranks):
+    result = two_ranks[1]
+    assert result["averaging"] == "SharedAveragedBuffers"
+    assert result["mlp_grads_in_buckets"] and result["lenet_grads_in_buckets"]
+
+
+def test_two_ranks_over_mpis_all_reduce_train_as_one_process(tmp_path, single_process_losses):
+    job = launch(tmp_path, "data_parallel.py", 2, [tmp_path / "out.json"],
+                 extra_env={"PADDLE_DISTRI_SHM_AVERAGE": "0"})
+    assert_ok(job)
+    with open(tmp_path / "out.json") as f:
+        result = json.load(f)
+    assert result["averaging"] == "AveragedBuffers"
+    assert result["mlp_grads_in_buckets"] and result["lenet_grads_in_buckets"]
+    _assert_losses(result, single_process_losses)
+
+
+def test_gradients_dropped_between_steps_train_as_one_process(two_ranks,
+                                                              single_process_losses):
+    np.testing.assert_allclose(two_ranks[1]["mlp_dropped_grads_losses"],
+                               single_process_losses["mlp"], rtol=1e-5)
+
+
 def test_four_ranks_train_as_one_process(tmp_path, single_process_losses):
     job = launch(tmp_path, "data_parallel.py", 4, [tmp_path / "out.json"])
     assert_ok(job)

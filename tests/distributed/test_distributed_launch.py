@@ -51,8 +51,8 @@ def test_two_launchers_as_two_nodes(tmp_path):
             master, "--nproc_per_node", "2"]
     script = os.path.join(SCRIPTS, "env_report.py")
     # both launchers must share one network namespace: one shell starts them
-    shell = (f"{' '.join(base)} --rank 0 --log_dir node0 {script} & "
-             f"{' '.join(base)} --rank 1 --log_dir node1 {script}; second=$?; wait $!; "
+    shell = (f"{' '.join(base)} --rank 0 --log_dir node0 {script} --average & "
+             f"{' '.join(base)} --rank 1 --log_dir node1 {script} --average; second=$?; wait $!; "
              "exit $(( $? | second ))")
     code, output, _ = run_command(["sh", "-c", shell], str(tmp_path), environment())
     assert code == 0, output[-4000:]
@@ -64,6 +64,10 @@ def test_two_launchers_as_two_nodes(tmp_path):
             assert report["world"] == 4
             assert report["vars"]["PADDLE_RANK_IN_NODE"] == str(local)
             seen[report["rank"]] = node
+            # MPI jobs share no memory: the gradients go through MPI's all-reduce
+            average = json.loads(text.split("AVERAGE ", 1)[1].splitlines()[0])
+            assert average["kind"] == "AveragedBuffers"
+            assert average["grad"] == [[2.0 * (1 + 2 + 3 + 4) / 4] * 3] * 4
     assert seen == {0: 0, 1: 0, 2: 1, 3: 1}
 
 

@@ -1,13 +1,18 @@
-"""Gradient buckets for DataParallel: all-reduce gradients while backward is still running.
+"""Gradient buckets for DataParallel: average gradients while backward is still running.
 
-Parameters are packed, in reverse registration order (roughly the order backward finishes
+Parameters are grouped, in reverse registration order (roughly the order backward finishes
 them), into buckets of one dtype: the first holds at most `last_comm_buffer_size` MB (so the
-first all-reduce starts early), the others `comm_buffer_size` MB. A backward hook on each
-parameter fires the moment its gradient is complete; when every gradient of a bucket is in,
-the bucket is copied into one flat buffer, scaled by 1/nranks, and a nonblocking all-reduce
-starts on it. Buckets start in the same order on every rank (as MPI requires), and every hook
-polls the ones in flight so MPI keeps moving them. When backward finishes, the remaining
-buckets start, all are waited for and the averaged gradients written back.
+first average starts early), the others `comm_buffer_size` MB. Each bucket is one flat array
+from the backend (`Backend.averaged_buffers`: shared memory between the ranks of one machine)
+and every parameter's gradient is a view of its slice, so backward accumulates straight into
+the bucket and the averaged result is the gradient: nothing is packed or unpacked. A gradient
+made elsewhere (the first backward, or one set to None by clear_grad(set_to_zero=False)) is
+moved into its slice once, when its bucket starts.
+
+A backward hook on each parameter fires the moment its gradient is complete; when every
+gradient of a bucket is in, the bucket's average starts, nonblocking. Buckets start in the
+same order on every rank, and every hook polls the ones in flight so they keep moving. When
+backward finishes, the remaining buckets start and all are waited for.
 
 With `find_unused_parameters`, a parameter that took no part in this rank's backward sends
 zeros, and gets the average if another rank used it; without it, such a parameter is an error
@@ -25,14 +30,19 @@ _MB = 1 << 20
 
 
 class _Bucket:
-    __slots__ = ("buffer", "dtype", "indices", "params", "pending", "work")
+    __slots__ = ("index", "indices", "params", "pending", "views", "work")
 
-    def __init__(self, params: list, indices: list):
+    def __init__(self, index: int, params: list, indices: list, array: np.ndarray):
+        self.index = index
         self.params = params
         self.indices = indices  # positions in the reducer's parameter list
-        self.dtype = params[0]._data.dtype
+        self.views = []  # each parameter's slice of the bucket's array, in its shape
+        offset = 0
+        for p in params:
+            n = p._data.size
+            self.views.append(array[offset:offset + n].reshape(p._data.shape))
+            offset += n
         self.pending = len(params)
-        self.buffer = None
         self.work = None
 
 
@@ -55,6 +65,16 @@ def assign_buckets(params: list, limits_mb: tuple) -> list[list[int]]:
     return buckets
 
 
+def _bind(param, view: np.ndarray) -> None:
+    """Make the parameter's gradient a view of its bucket slice (zeros when it has none)."""
+    grad = param._grad
+    if grad is None:
+        view.fill(0)
+    elif grad._data is not view:
+        np.copyto(view, grad._data)
+        grad._data = view
+
+
 class Reducer:
     """Bucketed, overlapped gradient averaging for the parameters of one DataParallel."""
 
@@ -64,7 +84,11 @@ class Reducer:
         self.group = group
         self.find_unused = find_unused_parameters
         groups = assign_buckets(params, (last_comm_buffer_size, comm_buffer_size))
-        self.buckets = [_Bucket([params[i] for i in g], g) for g in groups]
+        layout = [(sum(params[i]._data.size for i in g), params[g[0]]._data.dtype)
+                  for g in groups]
+        self.storage = group.process_group.averaged_buffers(layout)
+        self.buckets = [_Bucket(b, [params[i] for i in g], g, array)
+                        for b, (g, array) in enumerate(zip(groups, self.storage.arrays))]
         self.bucket_of = {}
         for b, bucket in enumerate(self.buckets):
             for i in bucket.indices:
@@ -110,33 +134,22 @@ class Reducer:
             self.next_bucket += 1
 
     def _launch(self, bucket: _Bucket) -> None:
-        total = sum(p._data.size for p in bucket.params)
-        if bucket.buffer is None or bucket.buffer.size != total:
-            bucket.buffer = np.empty(total, bucket.dtype)
-        offset = 0
-        scale = bucket.dtype.type(1.0 / self.group.nranks)
-        for p in bucket.params:
-            n = p._data.size
-            part = bucket.buffer[offset:offset + n]
-            if p._grad is None:
-                part[...] = 0
-            else:
-                np.multiply(p._grad._data.reshape(-1), scale, out=part)
-            offset += n
-        bucket.work = self.group.process_group.all_reduce(bucket.buffer, 0)
+        for p, view in zip(bucket.params, bucket.views):
+            _bind(p, view)
+        bucket.work = self.storage.start(bucket.index)
 
     def _poll(self) -> None:
         for bucket in self.buckets[:self.next_bucket]:
-            if bucket.work is not None:
-                bucket.work.test()
+            bucket.work.test()
 
     def finalize(self) -> None:
-        """End of backward: start what is left, wait for everything, write gradients back."""
+        """End of backward: start what is left and wait for everything."""
         if not self.active:
             return
         self.active = False
         unused = [i for i, done in enumerate(self.ready) if not done]
         if unused and not self.find_unused:
+            self._wait_started()  # leave nothing in flight in the bucket arrays
             names = ", ".join(self.params[i].name for i in unused[:8])
             raise RuntimeError(
                 f"(DataParallel) {len(unused)} parameter(s) received no gradient in this "
@@ -148,28 +161,26 @@ class Reducer:
             self.buckets[self.bucket_of[i]].pending -= 1
         self._launch_ready()
         used_anywhere = self._used_anywhere(used_here) if unused or self.find_unused else None
-        for bucket in self.buckets:
+        self._wait_started()
+        if used_anywhere is not None:
+            self._give_gradients(used_anywhere)
+
+    def _wait_started(self) -> None:
+        for bucket in self.buckets[:self.next_bucket]:
             self._wait(bucket.work)
-            self._write_back(bucket, used_anywhere)
 
     def _used_anywhere(self, used_here: list) -> np.ndarray:
         flags = np.array(used_here, np.uint8)
         self._wait(self.group.process_group.all_reduce(flags, 1))
         return flags.astype(bool)
 
-    def _write_back(self, bucket: _Bucket, used_anywhere) -> None:
-        offset = 0
-        for i, p in zip(bucket.indices, bucket.params):
-            n = p._data.size
-            averaged = bucket.buffer[offset:offset + n].reshape(p._data.shape)
-            offset += n
-            if used_anywhere is not None and not used_anywhere[i]:
-                continue
-            if p._grad is None:
-                p._grad = wrap(averaged.copy())
-                p._grad.stop_gradient = False
-            else:
-                p._grad._data[...] = averaged
+    def _give_gradients(self, used_anywhere: np.ndarray) -> None:
+        """A parameter without a gradient here that another rank used gets the average."""
+        for bucket in self.buckets:
+            for i, p, view in zip(bucket.indices, bucket.params, bucket.views):
+                if p._grad is None and used_anywhere[i]:
+                    p._grad = wrap(view)
+                    p._grad.stop_gradient = False
 
     def _wait(self, work) -> None:
         try:

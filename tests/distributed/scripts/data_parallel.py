@@ -3,9 +3,11 @@
     data_parallel.py OUT.json [features]
 
 Always: 20 training steps of the MLP and the LeNet on each rank's share of the global batch
-(losses averaged over ranks, and a checksum of every rank's final weights). With `features`
+(losses averaged over ranks, the largest difference of the final weights between ranks, the
+kind of averaged buffers and whether the gradients are views of them). With `features`
 also: no_sync over two micro-batches, find_unused_parameters, the error without it, rank 0's
-checkpoint of the wrapped model, paddle.Model.fit, and the MLP under paddle.jit.to_static.
+checkpoint of the wrapped model, paddle.Model.fit, the MLP under paddle.jit.to_static, and
+the MLP with its gradients dropped between steps (clear_grad(set_to_zero=False)).
 """
 import json
 import os
@@ -42,10 +44,20 @@ def weight_spread(model) -> float:
     return spread
 
 
+def grads_in_buckets(model) -> bool:
+    """Whether every gradient is a view of its bucket's array (nothing packed or unpacked)."""
+    arrays = model._reducer.storage.arrays
+    return all(any(np.shares_memory(p.grad._data, a) for a in arrays)
+               for p in model.parameters())
+
+
 for name, (build, _, _) in models.MODELS.items():
     model = paddle.DataParallel(build())
     result[f"{name}_losses"] = models.train(name, model, RANK, WORLD, averaged)
     result[f"{name}_spread"] = weight_spread(model)
+    result["averaging"] = type(model._reducer.storage).__name__
+    model(paddle.to_tensor(next(models.batches(name))[0][:2])).sum().backward()
+    result[f"{name}_grads_in_buckets"] = grads_in_buckets(model)
 
 
 def micro_batches_step(tmp):
@@ -97,6 +109,9 @@ if len(sys.argv) > 2 and sys.argv[2] == "features":
     dist.all_reduce(highest, dist.ReduceOp.MAX)  # rank 1 set 1.0: 0.0 once rank 0's arrived
     result["buffer_after_wrap"] = highest.numpy().tolist()
     result["hapi_weights"] = models.hapi_fit(models.hapi_network(), batch_size=8)
+    dropped = paddle.DataParallel(models.mlp())  # every step's gradients made anew, then moved
+    result["mlp_dropped_grads_losses"] = models.train("mlp", dropped, RANK, WORLD, averaged,
+                                                      set_to_zero=False)
     static = paddle.jit.to_static(paddle.DataParallel(models.mlp()))
     result["mlp_to_static_losses"] = models.train("mlp", static, RANK, WORLD, averaged)
     wrapped = paddle.DataParallel(models.lenet())  # wrapping is collective: every rank

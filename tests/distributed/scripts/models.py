@@ -56,8 +56,9 @@ def batches(name):
         yield x, y
 
 
-def train(name, model, rank=0, nranks=1, on_step=None):
-    """Losses of STEPS Adam steps, each on this rank's contiguous share of the global batch."""
+def train(name, model, rank=0, nranks=1, on_step=None, set_to_zero=True):
+    """Losses of STEPS Adam steps, each on this rank's contiguous share of the global batch
+    (gradients zeroed between steps, or dropped with set_to_zero=False)."""
     opt = paddle.optimizer.Adam(1e-3, parameters=model.parameters())
     loss_fn = paddle.nn.CrossEntropyLoss()
     losses = []
@@ -67,7 +68,7 @@ def train(name, model, rank=0, nranks=1, on_step=None):
         loss = loss_fn(model(paddle.to_tensor(x[part])), paddle.to_tensor(y[part]))
         loss.backward()
         opt.step()
-        opt.clear_grad()
+        opt.clear_grad(set_to_zero)
         losses.append(loss if on_step is None else on_step(loss))
     return [float(v) for v in losses]
 

@@ -8,21 +8,58 @@ take Paddle's `ReduceOp` numbers; a backend maps dtypes it cannot reduce nativel
 from __future__ import annotations
 
 import abc
+import os
+import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
+
+from .reduce import ReduceOp
+
+_SPIN_S = 1e-4  # poll flat out this long, then yield the core between polls (shared-memory
+_YIELD_S = 1.0  # transfers progress only while polled, but a peer may need this core); after
+_NAP_S = 1e-3   # a second, nap between polls so a long wait does not burn a core
 
 
 class Work(abc.ABC):
     """One operation in flight: `test()` polls (and drives progress), `wait()` blocks."""
 
+    __slots__ = ()
+
     @abc.abstractmethod
     def test(self) -> bool:
         """True once the operation has finished; never blocks."""
 
-    @abc.abstractmethod
     def wait(self, timeout_s: float, describe: Callable[[], str]) -> None:
         """Block until finished; past `timeout_s` raise TimeoutError with describe()."""
+        if self.test():
+            return
+        start = time.monotonic()
+        while not self.test():
+            waited = time.monotonic() - start
+            if waited > timeout_s:
+                raise TimeoutError(describe())
+            if waited > _YIELD_S:
+                time.sleep(_NAP_S)
+            elif waited > _SPIN_S:
+                os.sched_yield()
+
+
+class AveragedBuffers:
+    """Flat arrays, one per (count, dtype) of a layout, that the ranks average together in
+    place, one array at a time: DataParallel's gradient buckets, which its gradients are views
+    of, so nothing is copied in or out. These live in this process's memory and are averaged
+    by `all_reduce(AVG)`; a backend with a faster way (shared memory on one node, NCCL on
+    GPUs) hands out its own from `Backend.averaged_buffers`."""
+
+    def __init__(self, backend: Backend, layout: Sequence[tuple[int, np.dtype]]):
+        self.arrays = [np.zeros(count, dtype) for count, dtype in layout]
+        self._backend = backend
+
+    def start(self, index: int) -> Work:
+        """Start averaging arrays[index] across the ranks (every rank starts the same arrays
+        in the same order)."""
+        return self._backend.all_reduce(self.arrays[index], ReduceOp.AVG)
 
 
 class Backend(abc.ABC):
@@ -77,6 +114,11 @@ class Backend(abc.ABC):
     @abc.abstractmethod
     def barrier(self) -> Work:
         """Finishes once every rank has entered."""
+
+    def averaged_buffers(self, layout: Sequence[tuple[int, np.dtype]]) -> AveragedBuffers:
+        """Zeroed flat arrays for `layout` that `start(i)` averages across the ranks; called
+        by every rank alike."""
+        return AveragedBuffers(self, layout)
 
     @abc.abstractmethod
     def subgroup(self, ranks: Sequence[int], tag: int) -> Backend | None:

@@ -10,22 +10,19 @@ the group size once it has arrived.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
 from mpi4py import MPI
 
-from .backend import Backend, Work
+from .backend import AveragedBuffers, Backend, Work
 from .reduce import ReduceOp
+from .shared_average import SharedAveragedBuffers, node_local
 
 _NUMERIC_OPS = {ReduceOp.SUM: MPI.SUM, ReduceOp.MAX: MPI.MAX, ReduceOp.MIN: MPI.MIN,
                 ReduceOp.PROD: MPI.PROD, ReduceOp.AVG: MPI.SUM}
 _BOOL_OPS = {ReduceOp.SUM: MPI.LOR, ReduceOp.MAX: MPI.LOR, ReduceOp.MIN: MPI.LAND,
              ReduceOp.PROD: MPI.LAND}
-_SPIN_S = 1e-4  # poll flat out this long, then yield the core between polls (shared-memory
-_YIELD_S = 1.0  # transfers progress only while polled, but a peer may need this core); after
-_NAP_S = 1e-3   # a second, nap between polls so a long wait does not burn a core
 
 
 def _raw(array: np.ndarray) -> np.ndarray:
@@ -47,21 +44,6 @@ class MPIWork(Work):
         if not self._done and MPI.Request.Testall(self._requests):
             self._complete()
         return self._done
-
-    def wait(self, timeout_s: float, describe: Callable[[], str]) -> None:
-        if self._done:
-            return
-        requests = self._requests
-        start = time.monotonic()
-        while not MPI.Request.Testall(requests):
-            waited = time.monotonic() - start
-            if waited > timeout_s:
-                raise TimeoutError(describe())
-            if waited > _YIELD_S:
-                time.sleep(_NAP_S)
-            elif waited > _SPIN_S:
-                os.sched_yield()
-        self._complete()
 
     def _complete(self) -> None:
         self._done = True
@@ -161,6 +143,16 @@ class MPIBackend(Backend):
 
     def barrier(self):
         return MPIWork([self.comm.Ibarrier()])
+
+    def averaged_buffers(self, layout):
+        """In MPI shared memory when every rank is on this node (see shared_average.py), in
+        private memory averaged by MPI's all-reduce otherwise."""
+        nbytes = sum(count * np.dtype(dtype).itemsize for count, dtype in layout)
+        wanted = os.environ.get("PADDLE_DISTRI_SHM_AVERAGE", "1") != "0"
+        node = node_local(self.comm, nbytes, wanted)
+        if node is None:
+            return AveragedBuffers(self, layout)
+        return SharedAveragedBuffers(node, layout)
 
     # ---- groups, checks, teardown -------------------------------------------------------------
     def subgroup(self, ranks, tag):
