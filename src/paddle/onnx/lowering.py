@@ -93,12 +93,12 @@ class Lowering:
         """Attribute `key` as a list of ints, or, when it holds entries known only at run
         time (a shape built from a dynamic dim), as the name of a 1-D int64 ONNX tensor."""
         value = self.attrs[key]
-        if isinstance(value, int):
-            value = [value]
-        if not any(isinstance(v, Slot) for v in value) and not isinstance(value, Slot):
-            return [int(v) for v in value]
         if isinstance(value, Slot):
             return self._slot_ints(value)
+        if isinstance(value, int):
+            value = [value]
+        if not any(isinstance(v, Slot) for v in value):
+            return [int(v) for v in value]
         parts = [self._slot_ints(v) if isinstance(v, Slot) else self.g.ints([v])
                  for v in value]
         return self.node("Concat", parts, axis=0)

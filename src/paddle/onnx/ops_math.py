@@ -24,6 +24,7 @@ ARITHMETIC = {"add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "Div
 COMPARISON = {"equal": "Equal", "less_than": "Less", "less_equal": "LessOrEqual",
               "greater_than": "Greater", "greater_equal": "GreaterOrEqual",
               "logical_and": "And", "logical_or": "Or", "logical_xor": "Xor"}
+STRICT_BEFORE_12 = {"less_equal": "Less", "greater_equal": "Greater"}
 
 
 @lowers(*UNARY)
@@ -44,9 +45,13 @@ def _arithmetic(c):
 def _comparison(c):
     dtype = np.result_type(c.np_dtype(0), c.np_dtype(1))
     operands = [forms.operand(c, i, dtype) for i in (0, 1)]
-    if c.op.opdef.name == "not_equal":
+    name = c.op.opdef.name
+    if name == "not_equal":
         return c.node("Not", [c.node("Equal", operands)])
-    return c.node(COMPARISON[c.op.opdef.name], operands)
+    if name in STRICT_BEFORE_12 and c.opset < 12:  # LessOrEqual / GreaterOrEqual came at 12
+        return c.node("Or", [c.node(STRICT_BEFORE_12[name], operands),
+                             c.node("Equal", operands)])
+    return c.node(COMPARISON[name], operands)
 
 
 @lowers("where")

@@ -61,9 +61,15 @@ def _conv_transpose(c):
                   output_padding=extra)
 
 
+@lowers("max_pool2d_with_index", "max_pool3d_with_index")
+def _max_pool_with_index(c):
+    """The pooled values (Paddle's indices of the maxima have no ONNX form here)."""
+    return [_pool(c), None]
+
+
 @lowers("pool1d", "pool2d", "pool3d")
 def _pool(c):
-    kind = "Max" if c.attrs["pooling_type"] == "max" else "Average"
+    kind = "Max" if c.attrs.get("pooling_type", "max") == "max" else "Average"
     sizes = c.meta(0).shape[2:]
     kernel, strides = list(c.attrs["kernel_size"]), list(c.attrs["strides"])
     paddings, ceil_mode = c.attrs["paddings"], bool(c.attrs["ceil_mode"])
