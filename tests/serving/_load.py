@@ -1,7 +1,7 @@
-"""A bounded load on a loopback server for the fault tests: `total` LeNet requests, at most
-`concurrency` in flight, each with its own client timeout, in a background thread. Every
-request's outcome is kept: (index, status or an exception's name, the model version that
-answered, the output)."""
+"""A bounded load on a loopback server for the fault tests: up to one LeNet request per row of
+`x`, at most `concurrency` in flight, each with its own client timeout, in a background
+thread; `stop_after(n)` lets n more requests start, then no more. Every request's outcome is
+kept: (index, status or an exception's name, the model version that answered, the output)."""
 from __future__ import annotations
 
 import asyncio
@@ -24,7 +24,11 @@ class Load(threading.Thread):
         self.url, self.x, self.concurrency = url, x, concurrency
         self.headers = headers or {}
         self.results: list = []
-        self.done_count = 0
+        self.done_count = self.started = 0
+        self.limit = len(x)
+
+    def stop_after(self, more: int) -> None:
+        self.limit = min(self.limit, self.started + more)
 
     def run(self) -> None:
         asyncio.run(self._drive())
@@ -39,6 +43,9 @@ class Load(threading.Thread):
         body = {"inputs": [{"name": "x", "datatype": "FP32", "shape": list(x.shape),
                             "data": x.reshape(-1).tolist()}]}
         async with gate:
+            if index >= self.limit:
+                return
+            self.started += 1
             try:
                 response = await client.post(self.url, json=body, headers=self.headers)
             except httpx.HTTPError as error:

@@ -135,12 +135,21 @@ def save_pairs(folder: str, seed: int = 2) -> str:
     return prefix
 
 
-def local_outputs(prefix: str, x: np.ndarray) -> np.ndarray:
-    """The model's first output for `x` from a Predictor in this process."""
+def local_runner(prefix: str):
+    """A function running the model's first output for an array on a Predictor here."""
     from paddle import inference
     predictor = inference.create_predictor(inference.Config(prefix + ".json",
                                                             prefix + ".pdiparams"))
     handle = predictor.get_input_handle(predictor.get_input_names()[0])
-    handle.copy_from_cpu(x)
-    predictor.run()
-    return predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()
+    output = predictor.get_output_handle(predictor.get_output_names()[0])
+
+    def run(x: np.ndarray) -> np.ndarray:
+        handle.copy_from_cpu(x)
+        predictor.run()
+        return output.copy_to_cpu()
+    return run
+
+
+def local_outputs(prefix: str, x: np.ndarray) -> np.ndarray:
+    """The model's first output for `x` from a Predictor in this process."""
+    return local_runner(prefix)(x)

@@ -72,6 +72,8 @@ class WorkerHandle(threading.Thread):
         self.ready.set()
         while not self.pool.stopping.is_set():
             self._serve_controls()
+            if not self.process.is_alive():     # died between jobs: restart before the next
+                self._restart()
             try:
                 job = self.pool.jobs.get(timeout=POLL_S)
             except queue.Empty:
