@@ -108,6 +108,19 @@ def test_hot_reload_under_load_loses_no_request(served):
     assert metadata["versions"] == ["1", "2"]
     assert metadata["parameters"]["default_version"] == "2"
     assert metadata["parameters"]["fallback_version"] == "1"
+    refused = httpx.post(served.url + "/v2/repository/models/lenet/unload",
+                         json={"parameters": {"version": "2"}})
+    assert refused.status_code == 400 and refused.json() == {
+        "error": "cannot unload version 2 of model 'lenet': it is the default version (load "
+                 "another as default first)"}
+    unloaded = httpx.post(served.url + "/v2/repository/models/lenet/unload",
+                          json={"parameters": {"version": "1"}})
+    assert unloaded.json()["versions"] == ["2"]
+    assert unloaded.json()["parameters"]["fallback_version"] is None
+    gone = httpx.post(served.url + "/v2/models/lenet/versions/1/infer",
+                      json={"inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
+                                        "data": [0.0] * 784}]})
+    assert gone.status_code == 404
 
 
 def _pairs(rows: int) -> dict:
@@ -185,7 +198,7 @@ def test_a_worker_that_dies_idle_is_restarted_before_any_request_fails(served):
         time.sleep(0.1)
     assert len(served.worker_pids()) == 2 and before[1] not in served.worker_pids()
     x = images(16, seed=4)
-    answers = [httpx.post(served.url + "/v2/models/lenet/versions/1/infer", json={
+    answers = [httpx.post(served.url + "/v2/models/lenet/infer", json={
         "inputs": [{"name": "x", "datatype": "FP32", "shape": [1, 1, 28, 28],
                     "data": row.reshape(-1).tolist()}]}) for row in x]
     assert [a.status_code for a in answers] == [200] * 16
