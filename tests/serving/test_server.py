@@ -328,7 +328,8 @@ def test_metrics_by_key_and_version(served):
 def test_keys_never_in_the_log(served):
     _matrix(served)    # the refusals above ran with every kind of key
     log = served.log()
-    assert "API keys loaded" in log and "POST /v2/models/lenet/infer" in log
+    assert "7 API keys loaded" in log and "(dev: 4, test: 1, prod: 2;" in log
+    assert "POST /v2/models/lenet/infer" in log
     for key in [*KEYS.values(), "not-a-key"]:
         assert key not in log
         assert hashlib.sha256(key.encode()).hexdigest() not in log

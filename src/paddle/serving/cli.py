@@ -13,7 +13,7 @@ import argparse
 import ipaddress
 import sys
 
-from .keys import KeyStore, digest
+from .keys import ENVIRONMENTS, KeyStore, digest
 from .settings import ServingSettings, settings_from
 
 
@@ -52,8 +52,11 @@ def _is_loopback(host: str) -> bool:
 def check_mode(settings: ServingSettings, keys: KeyStore) -> str:
     """The start-up line about keys; refuses development mode off loopback."""
     if not keys.development:
-        return (f"paddle.serving: {len(keys.keys())} API keys loaded from "
-                f"{settings.api_keys} (stored as SHA-256 digests)")
+        environments = [k.environment for k in keys.entries()]
+        counts = ", ".join(f"{e}: {environments.count(e)}" for e in ENVIRONMENTS
+                           if e in environments)
+        return (f"paddle.serving: {len(environments)} API keys loaded from "
+                f"{settings.api_keys} ({counts}; stored as SHA-256 digests)")
     if not _is_loopback(settings.host):
         raise SystemExit(f"paddle.serving: refusing to serve {settings.host} without API keys: "
                          "development mode (no --api-keys) binds to loopback only")

@@ -118,7 +118,7 @@ class KeyStore:
             raise ValueError(f"keys file {path}: expected a non-empty list under 'keys'")
         return cls(entries)
 
-    def keys(self) -> list:
+    def entries(self) -> list:
         return list(self._by_digest.values())
 
     def authenticate(self, headers) -> ApiKey:
