@@ -76,9 +76,13 @@ def main(argv: list | None = None) -> None:
     except (ValueError, TypeError, OSError, KeyError) as error:
         raise SystemExit(f"paddle.serving: {error}") from None
     print(check_mode(settings, keys), flush=True)
-    import uvicorn
+    try:
+        import uvicorn
 
-    from .app import create_app
+        from .app import create_app
+    except ImportError as error:
+        raise SystemExit(f"paddle.serving: {error.name} is missing; the server needs the "
+                         "serving extra: pip install 'feijiang[serving]'") from None
     app = create_app(settings, keys)
     uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level,
                 timeout_graceful_shutdown=10)
