@@ -105,8 +105,7 @@ class InferenceService:
         timeout = min(self.settings.request_timeout_s, requested or math.inf)
         remaining = timeout - (time.perf_counter() - start)
         if remaining <= 0:
-            raise ServingError(504, f"the request timeout of {timeout:g} s passed while the "
-                                    "request waited for admission")
+            raise timed_out(timeout)
         return remaining
 
     async def guarded(self, request, models: list, label: str, work):
@@ -131,6 +130,10 @@ class InferenceService:
         finally:
             self.metrics.answered(label, "-", record.key, record.status,
                                   time.perf_counter() - start)
+
+
+def timed_out(timeout: float) -> ServingError:
+    return ServingError(504, f"no answer within the request timeout of {timeout:g} s")
 
 
 def _too_large(size: int, limit: int) -> ServingError:

@@ -175,8 +175,7 @@ class ModelRepository:
                 outputs = await asyncio.wait_for(entry.batcher.submit(arrays), timeout_s)
             except asyncio.TimeoutError:
                 failed = True
-                raise ServingError(504, f"model '{name}' version {entry.version} did not "
-                                        f"answer within the request timeout of "
+                raise ServingError(504, f"no answer within the request timeout of "
                                         f"{timeout_s:g} s") from None
             except ServingError as error:
                 failed = error.status >= 500
